@@ -1,0 +1,131 @@
+/**
+ * The one reader of process.env. Every setting is parsed with zod, coerced and defaulted here;
+ * a bad setting stops start-up with the full list of problems (never the first one only).
+ * Secrets (tokens, keys, passwords) are read here and never logged: use `describeConfig` to print.
+ */
+import { z } from 'zod';
+
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(def ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const configSchema = z.object({
+  VAGLIO_REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/vaglio'),
+  /** BullMQ key prefix: lets several vaglio installations (or test files) share one Redis. */
+  VAGLIO_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only (no ":")')
+    .default('vaglio'),
+  VAGLIO_API_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  VAGLIO_API_PORT: int(8080),
+  VAGLIO_API_HOST: z.string().default('127.0.0.1'),
+  VAGLIO_PUBLIC_URL: z.string().url().optional(),
+  VAGLIO_HEALTH_PORT: int(0),
+  VAGLIO_SHUTDOWN_TIMEOUT_MS: int(30_000),
+  VAGLIO_STALLED_INTERVAL_MS: int(30_000, 1000),
+  VAGLIO_LOCK_DURATION_MS: int(30_000, 1000),
+  VAGLIO_RECONCILE_INTERVAL_MS: int(15_000, 500),
+  VAGLIO_CONCURRENCY_CONVERSE: int(32, 1),
+  VAGLIO_CONCURRENCY_JUDGE: int(16, 1),
+  VAGLIO_CONCURRENCY_METADATA: int(4, 1),
+  VAGLIO_CONCURRENCY_DIAGNOSTICS: int(1, 1),
+  VAGLIO_CONCURRENCY_REPORT: int(2, 1),
+  VAGLIO_CONCURRENCY_INGEST: int(2, 1),
+  VAGLIO_CONCURRENCY_CONTROL: int(8, 1),
+  VAGLIO_LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  VAGLIO_DATA_DIR: z.string().default('.vaglio'),
+  VAGLIO_REPORT_DIR: z.string().default('reports'),
+  // LLM roles: base URL, key and model per role; empty means "not configured".
+  VAGLIO_LLM_BASE_URL: z.string().url().optional(),
+  VAGLIO_LLM_API_KEY: z.string().optional(),
+  VAGLIO_JUDGE_MODEL: z.string().optional(),
+  VAGLIO_JUDGE_BASE_URL: z.string().url().optional(),
+  VAGLIO_JUDGE_API_KEY: z.string().optional(),
+  VAGLIO_SIMULATOR_MODEL: z.string().optional(),
+  VAGLIO_SIMULATOR_BASE_URL: z.string().url().optional(),
+  VAGLIO_SIMULATOR_API_KEY: z.string().optional(),
+  VAGLIO_GENERATOR_MODEL: z.string().optional(),
+  VAGLIO_GENERATOR_BASE_URL: z.string().url().optional(),
+  VAGLIO_GENERATOR_API_KEY: z.string().optional(),
+  VAGLIO_EXTRACTOR_MODEL: z.string().optional(),
+  VAGLIO_EXTRACTOR_BASE_URL: z.string().url().optional(),
+  VAGLIO_EXTRACTOR_API_KEY: z.string().optional(),
+  VAGLIO_EMBEDDINGS_MODEL: z.string().optional(),
+  VAGLIO_EMBEDDINGS_BASE_URL: z.string().url().optional(),
+  VAGLIO_EMBEDDINGS_API_KEY: z.string().optional(),
+  VAGLIO_LLM_CACHE: bool(true),
+  VAGLIO_SMTP_URL: z.string().optional(),
+  VAGLIO_EMAIL_TO: z.string().optional(),
+  VAGLIO_EMAIL_FROM: z.string().default('vaglio@localhost'),
+  WEAVIATE_URL: z.string().url().optional(),
+  WEAVIATE_API_KEY: z.string().optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Names of settings that hold secrets: never printed, never stored. */
+export const SECRET_KEYS = [
+  'VAGLIO_API_TOKEN',
+  'VAGLIO_LLM_API_KEY',
+  'VAGLIO_JUDGE_API_KEY',
+  'VAGLIO_SIMULATOR_API_KEY',
+  'VAGLIO_GENERATOR_API_KEY',
+  'VAGLIO_EXTRACTOR_API_KEY',
+  'VAGLIO_EMBEDDINGS_API_KEY',
+  'VAGLIO_SMTP_URL',
+  'WEAVIATE_API_KEY',
+] as const satisfies readonly (keyof Config)[];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse a settings object (process.env by default). Empty strings count as unset. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') cleaned[key] = value;
+  }
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
+let cached: Config | undefined;
+/** The process-wide config, parsed once. */
+export function config(): Config {
+  cached ??= loadConfig();
+  return cached;
+}
+
+/** Env value passthrough for child processes started by the CLI / tests (the only other env access). */
+export function childEnv(overrides: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) out[k] = v;
+  return { ...out, ...overrides };
+}
+
+/** Resolve a secret referenced by name from the environment (target headers: `${env:NAME}`). */
+export function envSecret(name: string): string | undefined {
+  const v = process.env[name];
+  return v === undefined || v === '' ? undefined : v;
+}
+
+/** A printable view of the config with secrets masked. */
+export function describeConfig(c: Config): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...c };
+  for (const k of SECRET_KEYS) if (out[k] !== undefined) out[k] = '***';
+  out.DATABASE_URL = c.DATABASE_URL.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
+  out.VAGLIO_REDIS_URL = c.VAGLIO_REDIS_URL.replace(/\/\/([^:@/]*):([^@/]+)@/, '//$1:***@');
+  return out;
+}

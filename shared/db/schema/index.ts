@@ -1,0 +1,2 @@
+/** All Drizzle tables. One file per area; add yours here (and its numbered SQL file in infra/migrations/). */
+export * from './engine.ts';
