@@ -13,15 +13,25 @@ export interface DbHandle {
 }
 
 export function openDb(url: string, opts: { max?: number } = {}): DbHandle {
-  const sql = postgres(url, {
+  const options = {
     max: opts.max ?? 10,
     onnotice: () => {},
     // A connection that Postgres drops (restart, failover) is replaced on the next query.
     idle_timeout: 30,
     connect_timeout: 10,
-  });
-  const db = drizzle(sql, { schema });
-  return { sql, db, close: () => sql.end({ timeout: 5 }) };
+  };
+  const sql = postgres(url, options);
+  // Drizzle replaces a client's JSON and timestamp (de)serialisers with pass-through ones, which would change
+  // what raw `sql` queries return: it gets a client (and a small pool) of its own.
+  const drizzleClient = postgres(url, { ...options, max: Math.max(2, Math.ceil(options.max / 2)) });
+  const db = drizzle(drizzleClient, { schema });
+  return {
+    sql,
+    db,
+    close: async () => {
+      await Promise.all([sql.end({ timeout: 5 }), drizzleClient.end({ timeout: 5 })]);
+    },
+  };
 }
 
 /** Create the database named in `url` if it does not exist (connecting to the `postgres` database). */

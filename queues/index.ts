@@ -1,0 +1,78 @@
+/**
+ * Every queue vaglio uses, the service that consumes it, and its worker settings. Queue names are only
+ * ever read from here (a string literal elsewhere is a bug waiting). Adding a queue: one entry below.
+ */
+import type { Config } from '../shared/config.ts';
+
+export const SERVICES = [
+  'api',
+  'ingester',
+  'conversation-runner',
+  'judge',
+  'metadata-extractor',
+  'diagnostics',
+  'reporter',
+] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export interface QueueDef {
+  service: ServiceName;
+  concurrency: (c: Config) => number;
+  description: string;
+}
+
+export const QUEUES = {
+  // Conversations are latency-bound (waiting on the target), so many run concurrently per process;
+  // the per-target rate limit, not this number, protects the chatbot.
+  converse: {
+    service: 'conversation-runner',
+    concurrency: (c) => c.VAGLIO_CONCURRENCY_CONVERSE,
+    description: 'plays test cases against the target chatbot and applies deterministic checks',
+  },
+  judge: {
+    service: 'judge',
+    concurrency: (c) => c.VAGLIO_CONCURRENCY_JUDGE,
+    description: 'LLM checks with a written mandate per test type',
+  },
+  metadata: {
+    service: 'metadata-extractor',
+    concurrency: (c) => c.VAGLIO_CONCURRENCY_METADATA,
+    description: 'extracts entities from a bando and diffs them with its metadata',
+  },
+  diagnostics: {
+    service: 'diagnostics',
+    // CPU- and memory-heavy (streams a whole embedding collection): one at a time per process.
+    concurrency: (c) => c.VAGLIO_CONCURRENCY_DIAGNOSTICS,
+    description: 'embedding-collection diagnostics',
+  },
+  ingest: {
+    service: 'ingester',
+    concurrency: (c) => c.VAGLIO_CONCURRENCY_INGEST,
+    description: 'ingests bandi and generates per-tender tests',
+  },
+  report: {
+    service: 'reporter',
+    concurrency: (c) => c.VAGLIO_CONCURRENCY_REPORT,
+    description: 'tender verdicts and run reports (the final node of every run)',
+  },
+  // Engine bookkeeping (run finalisation). Every worker service also consumes it, so a run finishes
+  // whichever services are deployed.
+  control: {
+    service: 'api',
+    concurrency: (c) => c.VAGLIO_CONCURRENCY_CONTROL,
+    description: 'engine bookkeeping: run finalisation',
+  },
+} as const satisfies Record<string, QueueDef>;
+
+export type QueueName = keyof typeof QUEUES;
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
+
+export function isQueueName(v: string): v is QueueName {
+  return Object.hasOwn(QUEUES, v);
+}
+
+/** Queues a service consumes (its own + control for every worker service). */
+export function queuesOf(service: ServiceName): QueueName[] {
+  const own = QUEUE_NAMES.filter((q) => QUEUES[q].service === service && q !== 'control');
+  return [...own, 'control'];
+}

@@ -1,0 +1,83 @@
+/** The api service's HTTP app: REST trigger, Bull Board at /admin/queues, metrics, OpenAPI. */
+import express, { type Express } from 'express';
+import { Queue } from 'bullmq';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import type { Redis } from 'ioredis';
+import type { Config } from '../../shared/config.ts';
+import type { Sql } from '../../shared/db/client.ts';
+import type { Logger } from '../../shared/logger.ts';
+import { QUEUE_NAMES } from '../../queues/index.ts';
+import { bearerAuth } from './auth.ts';
+import { errorHandler } from './errors.ts';
+import { runsRouter } from './routes/runs.ts';
+import { deadLettersRouter } from './routes/dead-letters.ts';
+import { renderMetrics } from './metrics.ts';
+import { openApiDocument } from './openapi.ts';
+
+export interface ApiDeps {
+  sql: Sql;
+  redis: Redis;
+  prefix: string;
+  config: Config;
+  log: Logger;
+  token: string;
+  /** Extra routers mounted behind auth (dashboard, reports), added by later modules. */
+  extraRouters?: express.Router[];
+}
+
+export function createApp(deps: ApiDeps): { app: Express; close(): Promise<void> } {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use((_req, res, next) => {
+    res.set({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+    });
+    next();
+  });
+  const queues = QUEUE_NAMES.map((q) => new Queue(q, { connection: deps.redis, prefix: deps.prefix }));
+
+  app.get('/healthz', async (_req, res) => {
+    const checks = {
+      redis: await deps.redis.ping().then(() => true, () => false),
+      postgres: await deps.sql`select 1`.then(() => true, () => false),
+    };
+    const ok = checks.redis && checks.postgres;
+    res.status(ok ? 200 : 503).json({ ok, checks });
+  });
+
+  app.use(bearerAuth(deps.token));
+  app.use(express.json({ limit: '20mb' }));
+
+  const board = new ExpressAdapter();
+  board.setBasePath('/admin/queues');
+  createBullBoard({
+    queues: queues.map((q) => new BullMQAdapter(q)),
+    serverAdapter: board,
+    options: {
+      uiConfig: { boardTitle: 'vaglio queues' },
+    },
+  });
+  app.use('/admin/queues', board.getRouter());
+
+  app.use(runsRouter(deps));
+  app.use(deadLettersRouter(deps));
+  for (const r of deps.extraRouters ?? []) app.use(r);
+  app.get('/metrics', async (_req, res) => {
+    res.type('text/plain; version=0.0.4').send(await renderMetrics(deps.sql, queues));
+  });
+  app.get('/openapi.json', (_req, res) => void res.json(openApiDocument()));
+  app.use((_req, res) => void res.status(404).json({ error: 'not found' }));
+  app.use(errorHandler(deps.log));
+
+  return {
+    app,
+    async close() {
+      await Promise.all(queues.map((q) => q.close()));
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { NextFunction, Request, Response } from 'express';
+import { ZodError } from 'zod';
+import { ConflictError, NotFoundError, ValidationError } from '../../shared/engine/errors.ts';
+import type { Logger } from '../../shared/logger.ts';
+
+export function zodProblems(err: ZodError, root = 'body'): string[] {
+  return err.issues.map((i) => `${[root, ...i.path].join('.')}: ${i.message}`);
+}
+
+export function errorHandler(log: Logger) {
+  return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (err instanceof ZodError) return void res.status(400).json({ error: 'invalid request', problems: zodProblems(err) });
+    if (err instanceof ValidationError) return void res.status(400).json({ error: 'invalid request', problems: err.problems });
+    if (err instanceof NotFoundError) return void res.status(404).json({ error: err.message });
+    if (err instanceof ConflictError) return void res.status(409).json({ error: err.message });
+    if ((err as { type?: string }).type === 'entity.parse.failed') {
+      return void res.status(400).json({ error: 'invalid request', problems: ['body: not valid JSON'] });
+    }
+    if ((err as { type?: string }).type === 'entity.too.large') {
+      return void res.status(413).json({ error: 'request body too large' });
+    }
+    log.error({ err: (err as Error).message, stack: (err as Error).stack }, 'request failed');
+    res.status(500).json({ error: 'internal error' });
+  };
+}

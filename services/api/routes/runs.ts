@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { PLANS, runRequestSchema } from '../../../shared/plans/index.ts';
+import { submitRun } from '../../../shared/engine/submit.ts';
+import { resumeRun } from '../../../shared/engine/resume.ts';
+import { cancelRun } from '../../../shared/engine/cancel.ts';
+import { getRun, listRuns } from '../../../shared/engine/runs.ts';
+import type { ApiDeps } from '../app.ts';
+
+const idempotencyKey = z.string().min(1).max(200).optional();
+const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
+const resumeBody = z.object({ onlyTasks: z.array(z.string()).min(1).optional() }).default({});
+
+export function runsRouter(deps: ApiDeps): Router {
+  const r = Router();
+  r.post('/runs', async (req, res) => {
+    const key = idempotencyKey.parse(req.get('idempotency-key') ?? undefined);
+    const input = runRequestSchema.parse(req.body);
+    const plan = PLANS[input.plan];
+    const built = await plan.build(input, { config: deps.config });
+    const result = await submitRun(deps, {
+      name: built.name,
+      plan: input.plan,
+      spec: req.body as Record<string, unknown>,
+      tasks: built.tasks,
+      idempotencyKey: key,
+    });
+    const run = await getRun(deps.sql, result.runId);
+    res.status(result.created ? 201 : 200).json(run);
+  });
+  r.get('/runs', async (req, res) => {
+    const q = listQuery.parse(req.query);
+    res.json({ runs: await listRuns(deps.sql, q.limit) });
+  });
+  r.get('/runs/:id', async (req, res) => {
+    res.json(await getRun(deps.sql, req.params.id));
+  });
+  r.post('/runs/:id/resume', async (req, res) => {
+    const body = resumeBody.parse(req.body ?? {});
+    const result = await resumeRun(deps, req.params.id, body);
+    res.json({ ...result, run: await getRun(deps.sql, req.params.id) });
+  });
+  r.post('/runs/:id/cancel', async (req, res) => {
+    await cancelRun(deps, req.params.id);
+    res.json(await getRun(deps.sql, req.params.id));
+  });
+  r.get('/runs/:id/tasks', async (req, res) => {
+    const rows = await deps.sql`
+      select task_key as "key", kind, queue, status, attempts, executions, error, cancel_reason as "cancelReason",
+        latency_ms as "latencyMs", cost_usd as "costUsd", started_at as "startedAt", finished_at as "finishedAt"
+      from tasks where run_id = ${req.params.id} order by task_key limit 5000`;
+    res.json({ tasks: rows });
+  });
+  return r;
+}

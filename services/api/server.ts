@@ -1,0 +1,43 @@
+import type { Server } from 'node:http';
+import { childLogger } from '../../shared/logger.ts';
+import { exitOnSignals, readConfigOrExit, startServices, type ServiceHandle } from '../../shared/service/main.ts';
+import type { ServiceName } from '../../queues/index.ts';
+import type { Config } from '../../shared/config.ts';
+import { createApp } from './app.ts';
+
+export interface ApiHandle {
+  url: string;
+  token: string;
+  services: ServiceHandle;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/** Start the api (plus, in all-in-one mode, every other service's workers) in this process. */
+export async function startApi(
+  opts: { services?: ServiceName[]; config?: Config; token?: string; port?: number; handleSignals?: boolean } = {},
+): Promise<ApiHandle> {
+  const config = opts.config ?? readConfigOrExit();
+  const token = opts.token ?? config.VAGLIO_API_TOKEN;
+  if (!token) {
+    process.stderr.write('VAGLIO_API_TOKEN is not set: the api refuses to start without auth (16+ characters).\n');
+    process.exit(2);
+  }
+  const services = await startServices(opts.services ?? ['api'], config);
+  const log = childLogger({ service: 'api' });
+  const { app, close } = createApp({ sql: services.dbh.sql, redis: services.redis, prefix: config.VAGLIO_PREFIX, config, log, token });
+  const port = opts.port ?? config.VAGLIO_API_PORT;
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(port, config.VAGLIO_API_HOST, () => resolve(s));
+  });
+  const addr = server.address();
+  const url = `http://${config.VAGLIO_API_HOST}:${typeof addr === 'object' && addr ? addr.port : port}`;
+  log.info({ url }, 'api listening');
+  const stop = async () => {
+    await new Promise<void>((r) => server.close(() => r()));
+    await close();
+    await services.stop();
+  };
+  if (opts.handleSignals !== false) exitOnSignals(stop);
+  return { url, token, services, server, stop };
+}

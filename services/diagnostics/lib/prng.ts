@@ -1,0 +1,16 @@
+/**
+ * Seeded PRNG (mulberry32): sampling must be reproducible, so a run with the same seed over the same
+ * data picks the same sample and reports the same figures.
+ */
+export type Rng = () => number;
+
+export function mulberry32(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

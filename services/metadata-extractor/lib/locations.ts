@@ -1,0 +1,146 @@
+/**
+ * Comuni, province and regioni (ISTAT list) with their role: work location, exam venue, commission seat, or
+ * other (candidate residence, contact address, unclear). Many comuni are named like common words ("Calcio",
+ * "Paese", "Nove", "Rende"), so a comune needs a capital letter AND a locating cue ("a", "di", "presso",
+ * "sede", "comune di", a following "(SS)" sigla, or being in a list of places).
+ */
+import type { Island, LocationEntity, LocationRole } from './types.ts';
+import { foldKeepLength, snippet } from './normalize.ts';
+import { reference, type Place } from './reference.ts';
+import { buildDictionary, matchAt, tokenize, type Dictionary, type Token } from './tokens.ts';
+
+type Candidate =
+  | { type: 'comune'; places: Place[] }
+  | { type: 'provincia'; nome: string; regione: string; sigla: string }
+  | { type: 'regione'; nome: string };
+
+let dictCache: Dictionary<Candidate[]> | undefined;
+function dictionary(): Dictionary<Candidate[]> {
+  if (dictCache) return dictCache;
+  const ref = reference();
+  const all = new Map<string, Candidate[]>();
+  const add = (k: string, c: Candidate) => all.set(k, [...(all.get(k) ?? []), c]);
+  for (const [k, places] of ref.comuniByName) add(k, { type: 'comune', places });
+  for (const [k, p] of ref.province) add(k, { type: 'provincia', ...p });
+  for (const [k, r] of ref.regioni) add(k, { type: 'regione', nome: r });
+  dictCache = buildDictionary(all.entries());
+  return dictCache;
+}
+
+/** Words that are comuni but, capitalised in a bando, almost always mean something else. */
+const STOP = new Set(['ora', 'bella', 'paese', 'nove', 'calendario', 'campagna', 'stato', 'ente', 'europa', 'lavoro', 'valle', 'monte', 'sale', 'stella', 'vita', 'bianco', 'amato', 'fontana', 'volta', 'mezzano', 'centro', 'vico', 'massa', 'ponte', 'porto', 'villa', 'salute', 'ala', 'ama', 'castello', 'piazza', 'corte', 'fiume', 'lago', 'bosco', 'cervo', 'calcio', 'parenti', 'ripa', 'riva', 'marina', 'arma', 'sori', 'mori', 'lei', 'ne', 're', 'lu', 'ro', 'vo']);
+
+const CUE_BEFORE = new Set(['a', 'ad', 'in', 'di', 'da', 'presso', 'sede', 'sedi', 'comune', 'citta', 'localita', 'capoluogo']);
+
+const ROLE_CUES: [RegExp, LocationRole, string][] = [
+  [/sede di lavoro|sedi? di servizio|luogo di lavoro|assegnat[oiae]\b|assegnazione|prestare servizio|in servizio presso|destinat[oiae]\b|da assegnare|presso|localita'?\s*:|ambito territoriale/g, 'work', 'work'],
+  [/\bprov[ae]\b|\besam[ei]\b|colloqui|svolger[aà]|svolgeranno|svolgimento|effettuer[aà]|effettueranno|convocat|diario|preselezion|sostenere/g, 'exam', 'exam'],
+  [/commission/g, 'commission', 'commission'],
+  [/residen|\bnat[oia] a\b|nascita|domicili/g, 'other', 'residence'],
+  [/rivolgersi|informazioni|indirizz|\bvia\b|viale|piazza|\bcorso\b|telefon|\bpec\b|tribunale|\btar\b|ricorso/g, 'other', 'contact'],
+];
+
+function roleOf(folded: string, pos: number): { role: LocationRole; cue?: string } {
+  // Nearest cue before the mention, within its sentence (a full stop or a line break ends the search).
+  let from = Math.max(0, pos - 250);
+  const stop = Math.max(folded.lastIndexOf('. ', pos - 1), folded.lastIndexOf(';', pos - 1));
+  if (stop >= from) from = stop + 1;
+  const window = folded.slice(from, pos);
+  let best: { at: number; role: LocationRole; cue: string } | undefined;
+  for (const [re, role, cue] of ROLE_CUES) {
+    for (const m of window.matchAll(re)) {
+      const at = m.index + m[0].length;
+      if (!best || at > best.at) best = { at, role, cue };
+    }
+  }
+  return best ? { role: best.role, cue: best.cue } : { role: 'other' };
+}
+
+function pickComune(places: Place[], sigla: string | undefined, regioniInText: Set<string>): { place: Place; sure: boolean } | undefined {
+  if (sigla) {
+    const p = places.find((x) => x.sigla === sigla);
+    if (p) return { place: p, sure: true };
+  }
+  if (places.length === 1 && places[0]) return { place: places[0], sure: true };
+  const capoluogo = places.find((x) => foldKeepLength(x.provincia) === foldKeepLength(x.nome));
+  if (capoluogo) return { place: capoluogo, sure: true };
+  const inRegion = places.filter((x) => regioniInText.has(x.regione));
+  if (inRegion.length === 1 && inRegion[0]) return { place: inRegion[0], sure: true };
+  return places[0] ? { place: places[0], sure: false } : undefined;
+}
+
+export function extractLocations(text: string, islands: Island[]): LocationEntity[] {
+  const folded = foldKeepLength(text);
+  const tokens = tokenize(text).filter((t) => islands.some((i) => t.start >= i.start && t.end <= i.end));
+  const dict = dictionary();
+  const join = (a: Token, b: Token) => /^[ '’-]{1,3}$/.test(text.slice(a.end, b.start));
+  const regioniInText = new Set<string>();
+  for (const t of tokens) {
+    const r = reference().regioni.get(t.w);
+    if (r && t.cap) regioniInText.add(r);
+  }
+  const out: LocationEntity[] = [];
+  let lastEnd = -10;
+  for (let i = 0; i < tokens.length; i++) {
+    const tok = tokens[i];
+    if (!tok?.cap) continue;
+    const found = matchAt(dict, tokens, i, join)[0];
+    if (!found) continue;
+    const first = tokens[found.from];
+    const last = tokens[found.to];
+    if (!first || !last) continue;
+    const start = first.start;
+    const end = last.end;
+    const written = text.slice(start, end);
+    const before = folded.slice(Math.max(0, start - 40), start);
+    const prevWords = before.match(/[a-z']+/g)?.slice(-3) ?? [];
+    const afterText = text.slice(end, end + 30);
+    const sigla = /^\s*\(([A-Z]{2})\)/.exec(afterText)?.[1];
+    const inList = start - lastEnd <= 4 && /^(?:,\s*|\s+e\s+|\s+ed\s+)$/.test(text.slice(lastEnd, start));
+    const provinciaCue = /provincia (?:di|del|della)\s*$/.test(before);
+    const regioneCue = /\bregion[ei]\s*$/.test(before) || (inList && out[out.length - 1]?.level === 'regione');
+    const cands = found.value;
+    let ent: Omit<LocationEntity, 'role' | 'confidence' | 'evidence' | 'kind'> | undefined;
+    let conf = 0.9;
+    const reg = cands.find((c): c is Extract<Candidate, { type: 'regione' }> => c.type === 'regione');
+    const prov = cands.find((c): c is Extract<Candidate, { type: 'provincia' }> => c.type === 'provincia');
+    const com = cands.find((c): c is Extract<Candidate, { type: 'comune' }> => c.type === 'comune');
+    if (reg && (regioneCue || !com)) ent = { level: 'regione', name: reg.nome, regione: reg.nome };
+    else if (prov && provinciaCue) {
+      // "Rende (Provincia di Cosenza)": the province of the comune just named qualifies it, no new place.
+      const prevEnt = out[out.length - 1];
+      if (prevEnt && prevEnt.provincia === prov.nome && start - lastEnd < 20) {
+        lastEnd = end;
+        i = found.to;
+        continue;
+      }
+      ent = { level: 'provincia', name: prov.nome, provincia: prov.nome, regione: prov.regione };
+    } else if (com) {
+      const w = foldKeepLength(written);
+      const gated = sigla !== undefined || inList || prevWords.some((p) => CUE_BEFORE.has(p));
+      const acronym = written === written.toUpperCase() && written.length <= 4;
+      if (!gated || acronym || STOP.has(w) || w.length < 3) continue;
+      const pick = pickComune(com.places, sigla, regioniInText);
+      if (!pick) continue;
+      if (!pick.sure) conf = 0.6;
+      ent = { level: 'comune', name: pick.place.nome, comune: pick.place.nome, provincia: pick.place.provincia, regione: pick.place.regione };
+    } else if (prov) {
+      ent = { level: 'provincia', name: prov.nome, provincia: prov.nome, regione: prov.regione };
+      conf = 0.7;
+    }
+    if (!ent) continue;
+    const prevEnt = out[out.length - 1];
+    const r = inList && prevEnt ? { role: prevEnt.role, cue: prevEnt.cue } : roleOf(folded, start);
+    out.push({
+      kind: 'location',
+      ...ent,
+      role: r.role,
+      ...(r.cue ? { cue: r.cue } : {}),
+      confidence: r.cue ? conf : Math.min(conf, 0.5),
+      evidence: snippet(text, start, end),
+    });
+    lastEnd = end;
+    i = found.to;
+  }
+  return out;
+}

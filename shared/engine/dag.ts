@@ -1,0 +1,183 @@
+/**
+ * A run's DAG as submitted (tasks with dependsOn), its validation, and its mapping onto BullMQ flows.
+ *
+ * BullMQ flows are trees (a job has one parent; a parent runs after all its children). A DAG node may have
+ * several dependents, so each task gets ONE flow parent (one of its dependents); the other dependency
+ * edges are enforced when the dependent is picked up (it waits, delayed, until those dependencies are
+ * terminal in Postgres). Every run has one synthetic root, `_finalize`, depending on every sink, so a run is
+ * always a single flow tree, added atomically (one MULTI) — never half-enqueued.
+ */
+import { z } from 'zod';
+import { isQueueName, type QueueName } from '../../queues/index.ts';
+import { getKind } from './kinds.ts';
+import { ValidationError } from './errors.ts';
+
+export const FINALIZE_KEY = '_finalize';
+export const FINALIZE_KIND = 'engine.finalize';
+
+export const taskKeySchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_.\-/@]+$/, 'letters, digits and _ . - / @ only (no ":" or spaces)');
+
+export const taskSpecSchema = z.object({
+  key: taskKeySchema,
+  kind: z.string().min(1),
+  payload: z.unknown().default({}),
+  dependsOn: z.array(taskKeySchema).default([]),
+  /** Override the kind's queue (e.g. to route a test kind to another service). */
+  queue: z.string().optional(),
+});
+export type TaskSpec = z.input<typeof taskSpecSchema>;
+
+export interface PlannedTask {
+  key: string;
+  kind: string;
+  queue: QueueName;
+  payload: unknown;
+  dependsOn: string[];
+  alwaysRun: boolean;
+  maxAttempts: number;
+  timeoutMs: number;
+  flowParent: string | null;
+}
+
+/** Validate a task list and produce the tasks to store, `_finalize` included. Throws ValidationError. */
+export function planTasks(input: TaskSpec[]): PlannedTask[] {
+  const problems: string[] = [];
+  const parsed = input.map((t, i) => {
+    const r = taskSpecSchema.safeParse(t);
+    if (!r.success) {
+      for (const issue of r.error.issues) problems.push(`tasks[${i}].${issue.path.join('.')}: ${issue.message}`);
+      return undefined;
+    }
+    return r.data;
+  });
+  if (problems.length) throw new ValidationError(problems);
+  const specs = parsed as z.output<typeof taskSpecSchema>[];
+  if (specs.length === 0) throw new ValidationError(['tasks: a run needs at least one task']);
+
+  const byKey = new Map<string, z.output<typeof taskSpecSchema>>();
+  specs.forEach((t, i) => {
+    if (t.key === FINALIZE_KEY) problems.push(`tasks[${i}].key: "${FINALIZE_KEY}" is reserved`);
+    if (byKey.has(t.key)) problems.push(`tasks[${i}].key: duplicate key "${t.key}"`);
+    byKey.set(t.key, t);
+  });
+  const planned: PlannedTask[] = [];
+  specs.forEach((t, i) => {
+    const kind = getKind(t.kind);
+    if (!kind) {
+      problems.push(`tasks[${i}].kind: unknown task kind "${t.kind}"`);
+      return;
+    }
+    const payload = kind.payload.safeParse(t.payload);
+    if (!payload.success) {
+      for (const issue of payload.error.issues) {
+        problems.push(`tasks[${i}].payload.${issue.path.join('.')}: ${issue.message}`);
+      }
+    }
+    if (t.queue !== undefined && !isQueueName(t.queue)) problems.push(`tasks[${i}].queue: unknown queue "${t.queue}"`);
+    t.dependsOn.forEach((d, j) => {
+      if (!byKey.has(d)) problems.push(`tasks[${i}].dependsOn[${j}]: no task with key "${d}"`);
+      if (d === t.key) problems.push(`tasks[${i}].dependsOn[${j}]: a task cannot depend on itself`);
+    });
+    planned.push({
+      key: t.key,
+      kind: t.kind,
+      queue: (t.queue as QueueName | undefined) ?? kind.queue,
+      payload: payload.success ? payload.data : t.payload,
+      dependsOn: [...new Set(t.dependsOn)],
+      alwaysRun: kind.alwaysRun ?? false,
+      maxAttempts: kind.attempts,
+      timeoutMs: kind.timeoutMs,
+      flowParent: null,
+    });
+  });
+  if (problems.length) throw new ValidationError(problems);
+  const cycle = findCycle(planned);
+  if (cycle) throw new ValidationError([`tasks: dependency cycle ${cycle.join(' -> ')}`]);
+
+  const sinks = sinksOf(planned);
+  const fin = getKind(FINALIZE_KIND);
+  if (!fin) throw new Error(`${FINALIZE_KIND} kind not registered (import shared/tasks/index.ts)`);
+  planned.push({
+    key: FINALIZE_KEY,
+    kind: FINALIZE_KIND,
+    queue: fin.queue,
+    payload: {},
+    dependsOn: sinks,
+    alwaysRun: true,
+    maxAttempts: fin.attempts,
+    timeoutMs: fin.timeoutMs,
+    flowParent: null,
+  });
+  assignFlowParents(planned);
+  return planned;
+}
+
+function sinksOf(tasks: Pick<PlannedTask, 'key' | 'dependsOn'>[]): string[] {
+  const hasDependent = new Set(tasks.flatMap((t) => t.dependsOn));
+  return tasks.filter((t) => !hasDependent.has(t.key)).map((t) => t.key);
+}
+
+export function findCycle(tasks: Pick<PlannedTask, 'key' | 'dependsOn'>[]): string[] | undefined {
+  const deps = new Map(tasks.map((t) => [t.key, t.dependsOn]));
+  const state = new Map<string, 1 | 2>();
+  const stack: string[] = [];
+  const visit = (k: string): string[] | undefined => {
+    const s = state.get(k);
+    if (s === 2) return undefined;
+    if (s === 1) return [...stack.slice(stack.indexOf(k)), k];
+    state.set(k, 1);
+    stack.push(k);
+    for (const d of deps.get(k) ?? []) {
+      const c = visit(d);
+      if (c) return c;
+    }
+    stack.pop();
+    state.set(k, 2);
+    return undefined;
+  };
+  for (const t of tasks) {
+    const c = visit(t.key);
+    if (c) return c;
+  }
+  return undefined;
+}
+
+/** Topological order (dependencies first). The tasks must be acyclic. */
+export function topoOrder<T extends Pick<PlannedTask, 'key' | 'dependsOn'>>(tasks: T[]): T[] {
+  const byKey = new Map(tasks.map((t) => [t.key, t]));
+  const out: T[] = [];
+  const seen = new Set<string>();
+  const visit = (t: T) => {
+    if (seen.has(t.key)) return;
+    seen.add(t.key);
+    for (const d of t.dependsOn) {
+      const dt = byKey.get(d);
+      if (dt) visit(dt);
+    }
+    out.push(t);
+  };
+  tasks.forEach(visit);
+  return out;
+}
+
+/**
+ * Give each task (but the root) one flow parent among its dependents within `tasks`: the dependent that
+ * comes last in topological order, since it is the likeliest to (transitively) wait for the others anyway.
+ */
+export function assignFlowParents(tasks: Pick<PlannedTask, 'key' | 'dependsOn' | 'flowParent'>[]): void {
+  const order = new Map(topoOrder(tasks).map((t, i) => [t.key, i]));
+  const keys = new Set(tasks.map((t) => t.key));
+  const best = new Map<string, string>();
+  for (const t of tasks) {
+    for (const d of t.dependsOn) {
+      if (!keys.has(d)) continue;
+      const cur = best.get(d);
+      if (cur === undefined || (order.get(t.key) ?? 0) > (order.get(cur) ?? 0)) best.set(d, t.key);
+    }
+  }
+  for (const t of tasks) t.flowParent = t.key === FINALIZE_KEY ? null : (best.get(t.key) ?? FINALIZE_KEY);
+}

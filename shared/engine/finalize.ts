@@ -1,0 +1,22 @@
+/** The root of every run's flow: decides the run's final status once everything below it is terminal. */
+import type { Sql } from '../db/client.ts';
+import type { Redis } from 'ioredis';
+import type { RunStatus } from '../db/schema/engine.ts';
+import { FINALIZE_KEY } from './dag.ts';
+import { eventsChannel } from './cancel-bus.ts';
+
+export async function finalizeRun(sql: Sql, redis: Redis, prefix: string, runId: string): Promise<RunStatus> {
+  const rows = await sql<{ status: string; n: number }[]>`
+    select status, count(*)::int as n from tasks where run_id = ${runId} and task_key <> ${FINALIZE_KEY} group by status`;
+  const run = (await sql<{ cancel_requested: boolean }[]>`select cancel_requested from runs where id = ${runId}`)[0];
+  const count = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
+  const status: RunStatus = run?.cancel_requested
+    ? 'canceled'
+    : count('failed') + count('canceled') > 0
+      ? 'failed'
+      : 'completed';
+  const error = status === 'failed' ? `${count('failed')} task(s) failed, ${count('canceled')} not run` : null;
+  await sql`update runs set status = ${status}, finished_at = now(), error = ${error} where id = ${runId}`;
+  await redis.publish(eventsChannel(prefix), JSON.stringify({ type: 'run.finished', runId, status }));
+  return status;
+}

@@ -1,0 +1,60 @@
+/**
+ * Task kinds: what a task does, on which queue, with which payload schema, timeout and retry policy.
+ * Adding a kind is a one-place change: a file in shared/tasks/ calling defineKind, listed in
+ * shared/tasks/index.ts.
+ */
+import type { z } from 'zod';
+import type { Logger } from 'pino';
+import type { Redis } from 'ioredis';
+import type { QueueName } from '../../queues/index.ts';
+import type { Config } from '../config.ts';
+import type { Db, Sql } from '../db/client.ts';
+
+export interface TaskContext {
+  runId: string;
+  taskKey: string;
+  attempt: number;
+  /** Aborted on timeout and on run cancellation: pass it to every HTTP/LLM call. */
+  signal: AbortSignal;
+  log: Logger;
+  db: Db;
+  sql: Sql;
+  redis: Redis;
+  prefix: string;
+  config: Config;
+  /** Stored results of this task's dependencies (completed ones), by task key. */
+  depResults(): Promise<Map<string, unknown>>;
+  /** Add cost and token usage to this task's row. */
+  addUsage(u: { costUsd?: number; tokensIn?: number; tokensOut?: number }): void;
+}
+
+export interface TaskKind<P = unknown, R = unknown> {
+  kind: string;
+  queue: QueueName;
+  payload: z.ZodType<P>;
+  /** Per-attempt bound; the handler's signal aborts when it passes. */
+  timeoutMs: number;
+  attempts: number;
+  /** Base of the exponential backoff between attempts (jittered). */
+  backoffMs: number;
+  /** Runs even when a dependency failed or the run was canceled (reports, finalisation). */
+  alwaysRun?: boolean;
+  handler: (payload: P, ctx: TaskContext) => Promise<R>;
+}
+
+const registry = new Map<string, TaskKind>();
+
+export function defineKind<P, R>(def: TaskKind<P, R>): TaskKind<P, R> {
+  if (registry.has(def.kind)) throw new Error(`task kind ${def.kind} defined twice`);
+  if (def.kind.includes(':')) throw new Error(`task kind ${def.kind} must not contain ':'`);
+  registry.set(def.kind, def as unknown as TaskKind);
+  return def;
+}
+
+export function getKind(kind: string): TaskKind | undefined {
+  return registry.get(kind);
+}
+
+export function allKinds(): TaskKind[] {
+  return [...registry.values()];
+}

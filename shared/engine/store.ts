@@ -1,0 +1,153 @@
+/**
+ * Postgres side of the task lifecycle. Every transition is a guarded UPDATE (a completed task is never
+ * reopened by a late duplicate; a task leaves `running` only once), so at-least-once delivery from BullMQ
+ * never produces duplicate results or double dead letters.
+ */
+import type { Sql } from '../db/client.ts';
+import type { TaskStatus } from '../db/schema/engine.ts';
+
+export const TERMINAL: readonly TaskStatus[] = ['completed', 'failed', 'canceled'];
+
+export interface ClaimView {
+  status: TaskStatus;
+  kind: string;
+  payload: unknown;
+  alwaysRun: boolean;
+  flowParent: string | null;
+  epoch: number;
+  cancelRequested: boolean;
+  deps: { key: string; status: TaskStatus; flowParent: string | null }[];
+}
+
+export async function readClaimView(sql: Sql, runId: string, taskKey: string): Promise<ClaimView | undefined> {
+  const rows = await sql<
+    {
+      status: TaskStatus;
+      kind: string;
+      payload: unknown;
+      always_run: boolean;
+      flow_parent: string | null;
+      epoch: number;
+      cancel_requested: boolean;
+      deps: { key: string; status: TaskStatus; flowParent: string | null }[];
+    }[]
+  >`
+    select t.status, t.kind, t.payload, t.always_run, t.flow_parent, r.epoch, r.cancel_requested,
+      coalesce((select json_agg(json_build_object('key', d.task_key, 'status', d.status, 'flowParent', d.flow_parent))
+                from tasks d where d.run_id = t.run_id and d.task_key = any(t.depends_on)), '[]'::json) as deps
+    from tasks t join runs r on r.id = t.run_id
+    where t.run_id = ${runId} and t.task_key = ${taskKey}`;
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    status: r.status,
+    kind: r.kind,
+    payload: r.payload,
+    alwaysRun: r.always_run,
+    flowParent: r.flow_parent,
+    epoch: r.epoch,
+    cancelRequested: r.cancel_requested,
+    deps: r.deps,
+  };
+}
+
+/** queued|running → running. Returns false when the task is already terminal (skip the job). */
+export async function markRunning(
+  sql: Sql,
+  a: { runId: string; taskKey: string; attempt: number; workerId: string; jobId: string },
+): Promise<boolean> {
+  const rows = await sql`
+    update tasks set status = 'running', attempts = ${a.attempt}, executions = executions + 1,
+      started_at = now(), worker_id = ${a.workerId}, job_id = ${a.jobId}, error = null
+    where run_id = ${a.runId} and task_key = ${a.taskKey} and status in ('queued', 'running')
+    returning 1`;
+  return rows.length === 1;
+}
+
+export async function markCompleted(
+  sql: Sql,
+  a: {
+    runId: string;
+    taskKey: string;
+    result: unknown;
+    latencyMs: number;
+    costUsd: number;
+    tokensIn: number;
+    tokensOut: number;
+  },
+): Promise<boolean> {
+  const result = sql.json((a.result ?? null) as Parameters<Sql['json']>[0]);
+  const rows = await sql`
+    with ins as (
+      insert into task_results (run_id, task_key, result) values (${a.runId}, ${a.taskKey}, ${result})
+      on conflict (run_id, task_key) do update set result = excluded.result, created_at = now()
+    )
+    update tasks set status = 'completed', finished_at = now(), latency_ms = ${a.latencyMs},
+      cost_usd = cost_usd + ${a.costUsd}, tokens_in = tokens_in + ${a.tokensIn},
+      tokens_out = tokens_out + ${a.tokensOut}, error = null
+    where run_id = ${a.runId} and task_key = ${a.taskKey} and status <> 'completed'
+    returning 1`;
+  return rows.length === 1;
+}
+
+/** A failed attempt that will be retried: back to queued with the last error. */
+export async function markRetrying(sql: Sql, runId: string, taskKey: string, error: string): Promise<void> {
+  await sql`update tasks set status = 'queued', error = ${error}
+    where run_id = ${runId} and task_key = ${taskKey} and status = 'running'`;
+}
+
+/** Final failure: the task becomes failed and (once) gets a dead letter. */
+export async function markFailed(
+  sql: Sql,
+  a: { runId: string; taskKey: string; queue: string; jobId: string | undefined; error: string; stack?: string; attempts: number },
+): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    const rows = await tx<{ payload: unknown }[]>`
+      update tasks set status = 'failed', error = ${a.error}, finished_at = now()
+      where run_id = ${a.runId} and task_key = ${a.taskKey} and status not in ('completed', 'failed', 'canceled')
+      returning payload`;
+    const row = rows[0];
+    if (!row) return false;
+    await tx`insert into dead_letters (run_id, task_key, queue, job_id, payload, error, stack, attempts)
+      values (${a.runId}, ${a.taskKey}, ${a.queue}, ${a.jobId ?? null}, ${tx.json(row.payload as Parameters<Sql['json']>[0])},
+              ${a.error}, ${a.stack ?? null}, ${a.attempts})`;
+    return true;
+  });
+}
+
+export async function markCanceled(sql: Sql, runId: string, taskKey: string, reason: string): Promise<boolean> {
+  const rows = await sql`
+    update tasks set status = 'canceled', cancel_reason = ${reason}, finished_at = now()
+    where run_id = ${runId} and task_key = ${taskKey} and status not in ('completed', 'failed', 'canceled')
+    returning 1`;
+  return rows.length === 1;
+}
+
+export async function depResults(sql: Sql, runId: string, taskKey: string): Promise<Map<string, unknown>> {
+  const rows = await sql<{ task_key: string; result: unknown }[]>`
+    select r.task_key, r.result from task_results r
+    join tasks t on t.run_id = r.run_id and t.task_key = r.task_key and t.status = 'completed'
+    where r.run_id = ${runId}
+      and r.task_key = any(select unnest(depends_on) from tasks where run_id = ${runId} and task_key = ${taskKey})`;
+  return new Map(rows.map((r) => [r.task_key, r.result]));
+}
+
+export interface RunCounts {
+  total: number;
+  queued: number;
+  running: number;
+  completed: number;
+  failed: number;
+  canceled: number;
+}
+
+export async function runCounts(sql: Sql, runId: string): Promise<RunCounts> {
+  const rows = await sql<{ status: TaskStatus; n: number }[]>`
+    select status, count(*)::int as n from tasks where run_id = ${runId} group by status`;
+  const c: RunCounts = { total: 0, queued: 0, running: 0, completed: 0, failed: 0, canceled: 0 };
+  for (const r of rows) {
+    c[r.status] = r.n;
+    c.total += r.n;
+  }
+  return c;
+}

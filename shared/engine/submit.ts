@@ -1,0 +1,89 @@
+/**
+ * Submitting a run: validate the whole DAG first (nothing is written on a bad plan), store the run and its
+ * tasks in one transaction, then add the flow tree in one MULTI. If Redis refuses, the stored run is removed
+ * again, so a failed submit leaves nothing half-done. An Idempotency-Key returns the run it created before.
+ */
+import { randomBytes } from 'node:crypto';
+import { planTasks, type TaskSpec } from './dag.ts';
+import { addFlow, buildFlow } from './flow.ts';
+import { getKind } from './kinds.ts';
+import type { EngineDeps } from './processor.ts';
+
+export interface SubmitInput {
+  name: string;
+  plan: string;
+  spec: Record<string, unknown>;
+  tasks: TaskSpec[];
+  idempotencyKey?: string;
+}
+
+export interface SubmitResult {
+  runId: string;
+  created: boolean;
+  tasks: number;
+}
+
+export function newRunId(): string {
+  const d = new Date().toISOString().slice(0, 19).replace(/[-T:]/g, '');
+  return `run_${d}_${randomBytes(4).toString('hex')}`;
+}
+
+const INSERT_CHUNK = 2000;
+
+export async function submitRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix'>, input: SubmitInput): Promise<SubmitResult> {
+  const { sql } = deps;
+  const planned = planTasks(input.tasks);
+  if (input.idempotencyKey) {
+    const prev = await sql<{ id: string }[]>`select id from runs where idempotency_key = ${input.idempotencyKey}`;
+    if (prev[0]) return { runId: prev[0].id, created: false, tasks: planned.length };
+  }
+  const runId = newRunId();
+  const inserted = await sql.begin(async (tx) => {
+    const rows = await tx<{ id: string }[]>`
+      insert into runs (id, name, plan, status, spec, idempotency_key, started_at)
+      values (${runId}, ${input.name}, ${input.plan}, 'running', ${tx.json(input.spec as Parameters<typeof tx.json>[0])},
+              ${input.idempotencyKey ?? null}, now())
+      on conflict (idempotency_key) do nothing returning id`;
+    if (!rows[0]) return false;
+    for (let i = 0; i < planned.length; i += INSERT_CHUNK) {
+      const chunk = planned.slice(i, i + INSERT_CHUNK).map((t) => ({
+        run_id: runId,
+        task_key: t.key,
+        kind: t.kind,
+        queue: t.queue,
+        payload: tx.json((t.payload ?? {}) as Parameters<typeof tx.json>[0]),
+        depends_on: t.dependsOn,
+        flow_parent: t.flowParent,
+        always_run: t.alwaysRun,
+        max_attempts: t.maxAttempts,
+        timeout_ms: t.timeoutMs,
+      }));
+      await tx`insert into tasks ${tx(chunk)}`;
+    }
+    return true;
+  });
+  if (!inserted) {
+    // Lost a race with the same Idempotency-Key.
+    const prev = await sql<{ id: string }[]>`select id from runs where idempotency_key = ${input.idempotencyKey ?? ''}`;
+    return { runId: prev[0]?.id ?? runId, created: false, tasks: planned.length };
+  }
+  const flow = buildFlow(
+    runId,
+    0,
+    planned.map((t) => ({
+      key: t.key,
+      kind: t.kind,
+      queue: t.queue,
+      flowParent: t.flowParent,
+      maxAttempts: t.maxAttempts,
+      backoffMs: getKind(t.kind)?.backoffMs ?? 1000,
+    })),
+  );
+  try {
+    await addFlow(deps.redis, deps.prefix, flow);
+  } catch (err) {
+    await sql`delete from runs where id = ${runId}`.catch(() => {});
+    throw err;
+  }
+  return { runId, created: true, tasks: planned.length };
+}

@@ -1,0 +1,16 @@
+/** The `dag` plan: the caller gives the tasks and their dependencies explicitly. */
+import { z } from 'zod';
+import { taskSpecSchema } from '../engine/dag.ts';
+import type { PlanDef } from './types.ts';
+
+export const dagPlanSchema = z.object({
+  plan: z.literal('dag'),
+  name: z.string().min(1).max(200).default('dag run'),
+  tasks: z.array(taskSpecSchema).min(1).max(200_000),
+});
+
+export const dagPlan: PlanDef<typeof dagPlanSchema> = {
+  id: 'dag',
+  schema: dagPlanSchema,
+  build: async (input) => ({ name: input.name, tasks: input.tasks }),
+};

@@ -1,0 +1,11 @@
+/** Run plans, one registry: the request body's `plan` picks one. Adding a plan: a file + two lines here. */
+import { z } from 'zod';
+import { dagPlan, dagPlanSchema } from './dag.ts';
+import type { PlanDef } from './types.ts';
+
+export const runRequestSchema = z.discriminatedUnion('plan', [dagPlanSchema]);
+export type RunRequest = z.output<typeof runRequestSchema>;
+
+export const PLANS: Record<RunRequest['plan'], PlanDef> = {
+  dag: dagPlan as PlanDef,
+};

@@ -1,0 +1,3 @@
+/** Every task kind, registered by import. Adding a kind: a file here calling defineKind, and a line below. */
+import './engine.ts';
+import './test-kinds.ts';

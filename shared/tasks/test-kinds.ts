@@ -1,0 +1,81 @@
+/**
+ * Small real task kinds for exercising the engine (tests, `bench:engine`, the engine demo): they do real
+ * waiting and really fail, so the engine's retry, timeout, cancel and resume paths run for real.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { defineKind } from '../engine/kinds.ts';
+import { PermanentTaskError } from '../engine/errors.ts';
+
+export const noopKind = defineKind({
+  kind: 'test.noop',
+  queue: 'converse',
+  payload: z.object({ value: z.unknown().optional() }).default({}),
+  timeoutMs: 10_000,
+  attempts: 3,
+  backoffMs: 100,
+  handler: async (p) => ({ value: p.value ?? null, at: Date.now() }),
+});
+
+export const sleepKind = defineKind({
+  kind: 'test.sleep',
+  queue: 'converse',
+  payload: z.object({ ms: z.number().int().nonnegative().max(600_000) }),
+  timeoutMs: 120_000,
+  attempts: 3,
+  backoffMs: 100,
+  handler: async (p, ctx) => {
+    const start = Date.now();
+    await sleep(p.ms, undefined, { signal: ctx.signal });
+    return { start, end: Date.now() };
+  },
+});
+
+/** Fails its first `times` attempts (transiently), or always with `permanent`. Attempts are counted in Redis. */
+export const failKind = defineKind({
+  kind: 'test.fail',
+  queue: 'converse',
+  payload: z.object({ times: z.number().int().nonnegative().default(1_000_000), permanent: z.boolean().default(false) }),
+  timeoutMs: 10_000,
+  attempts: 3,
+  backoffMs: 50,
+  handler: async (p, ctx) => {
+    if (p.permanent) throw new PermanentTaskError('told to fail permanently');
+    const n = await ctx.redis.incr(`${ctx.prefix}:test-fail:${ctx.runId}:${ctx.taskKey}`);
+    if (n <= p.times) throw new Error(`failing attempt ${n} of ${p.times}`);
+    return { succeededOnAttempt: n };
+  },
+});
+
+/** Makes a real HTTP request that hangs until the signal aborts it: proves timeouts abort in-flight calls. */
+export const httpHangKind = defineKind({
+  kind: 'test.http-hang',
+  queue: 'converse',
+  payload: z.object({ url: z.string().url() }),
+  timeoutMs: 1_000,
+  attempts: 2,
+  backoffMs: 50,
+  handler: async (p, ctx) => {
+    const res = await fetch(p.url, { signal: ctx.signal });
+    return { status: res.status };
+  },
+});
+
+/** Sums its dependencies' numeric `value` results: a fan-in that proves results flow through Postgres. */
+export const sumKind = defineKind({
+  kind: 'test.sum',
+  queue: 'report',
+  payload: z.object({}).default({}),
+  timeoutMs: 10_000,
+  attempts: 3,
+  backoffMs: 100,
+  handler: async (_p, ctx) => {
+    const deps = await ctx.depResults();
+    let sum = 0;
+    for (const r of deps.values()) {
+      const v = (r as { value?: unknown } | null)?.value;
+      if (typeof v === 'number') sum += v;
+    }
+    return { value: sum, inputs: deps.size };
+  },
+});

@@ -1,0 +1,102 @@
+/** Start real workers (in this process or as child processes) against a test file's infra. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { loadConfig, type Config } from '../../shared/config.ts';
+import { openDb } from '../../shared/db/client.ts';
+import { redisConnection } from '../../shared/engine/connections.ts';
+import { startWorkers, type WorkerPool } from '../../shared/service/workers.ts';
+import type { QueueName } from '../../queues/index.ts';
+import type { Sql } from '../../shared/db/client.ts';
+import type { TestInfra } from './infra.ts';
+import type { Redis } from 'ioredis';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export function testConfig(infra: TestInfra, extra: Record<string, string> = {}): Config {
+  return loadConfig({ ...infra.env, VAGLIO_LOG_LEVEL: 'silent', ...extra });
+}
+
+export interface InProcessWorkers {
+  pool: WorkerPool;
+  redis: Redis;
+  config: Config;
+  stop(): Promise<void>;
+}
+
+export async function startTestWorkers(
+  infra: TestInfra,
+  queues: QueueName[],
+  extra: Record<string, string> = {},
+  concurrency?: Partial<Record<QueueName, number>>,
+): Promise<InProcessWorkers> {
+  const config = testConfig(infra, extra);
+  const dbh = openDb(config.DATABASE_URL, { max: 5 });
+  const redis = redisConnection(config.VAGLIO_REDIS_URL);
+  const pool = await startWorkers({ name: 'test', queues, config, dbh, redis, concurrency });
+  return {
+    pool,
+    redis,
+    config,
+    async stop() {
+      await pool.close(5_000);
+      await dbh.close();
+      redis.disconnect();
+    },
+  };
+}
+
+/** A service as its own OS process, exactly as `npm run start:<service>` runs it. */
+export function spawnService(service: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services', service, 'index.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, VAGLIO_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    if (process.env.VAGLIO_TEST_VERBOSE) process.stderr.write(`[${service}:${child.pid}] ${d.toString()}`);
+  });
+  child.stdout?.on('data', () => {});
+  return child;
+}
+
+export async function killAndWait(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+  everyMs = 100,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < until) {
+    try {
+      const v = await fn();
+      if (v !== undefined && v !== false) return v as T;
+    } catch (err) {
+      last = err;
+    }
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
+}
+
+export async function waitForRunStatus(sql: Sql, runId: string, statuses: string[], timeoutMs = 30_000): Promise<string> {
+  return waitFor(`run ${runId} to be ${statuses.join('|')}`, async () => {
+    const r = (await sql<{ status: string }[]>`select status from runs where id = ${runId}`)[0];
+    return r && statuses.includes(r.status) ? r.status : undefined;
+  }, timeoutMs);
+}
+
+export async function taskRows(sql: Sql, runId: string) {
+  const rows = await sql<
+    { task_key: string; status: string; executions: number; attempts: number; started_at: Date | null; finished_at: Date | null; cancel_reason: string | null }[]
+  >`select task_key, status, executions, attempts, started_at, finished_at, cancel_reason from tasks where run_id = ${runId}`;
+  return new Map(rows.map((r) => [r.task_key, r]));
+}
