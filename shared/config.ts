@@ -115,10 +115,22 @@ export function childEnv(overrides: Record<string, string>): Record<string, stri
   return { ...out, ...overrides };
 }
 
+/** A settings object equal to `c` with some values replaced (for loadConfig in-process). */
+export function childEnvFor(c: Config, overrides: Partial<Record<keyof Config, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(c)) if (v !== undefined) out[k] = String(v);
+  return { ...out, ...overrides };
+}
+
 /** Resolve a secret referenced by name from the environment (target headers: `${env:NAME}`). */
 export function envSecret(name: string): string | undefined {
   const v = process.env[name];
   return v === undefined || v === '' ? undefined : v;
+}
+
+/** The executable search path (for finding redis-server when bootstrapping local infrastructure). */
+export function searchPath(): string {
+  return process.env.PATH ?? '';
 }
 
 /** A printable view of the config with secrets masked. */

@@ -22,3 +22,8 @@ export function childLogger(bindings: Record<string, unknown>): Logger {
 }
 
 export type { Logger };
+
+/** Quieter logs for interactive commands (the demo prints its own progress). */
+export function setLogLevel(level: string): void {
+  logger().level = level;
+}

@@ -1,0 +1,12 @@
+import type { Command } from './types.ts';
+import { cancelCommand, migrateCommand, resumeCommand, startCommand, statusCommand } from './engine-ops.ts';
+import { demoCommand } from './demo.ts';
+
+export const COMMANDS: Record<string, Command> = {
+  demo: demoCommand,
+  migrate: migrateCommand,
+  start: startCommand,
+  resume: resumeCommand,
+  cancel: cancelCommand,
+  status: statusCommand,
+};
