@@ -1,0 +1,66 @@
+/**
+ * Italian intent routing for deterministic mode: regular expressions over the accent-folded message.
+ * Add an intent: its pattern here, its handler in deterministic.ts (the Record over ContentIntent makes
+ * a missing content handler a compile error) and a row in test/demo-chatbot/intents.test.ts.
+ */
+import { z } from 'zod';
+import { fold } from './text.ts';
+
+export const contentIntentSchema = z.enum([
+  'deadline', 'degree', 'requirements', 'application', 'posts', 'exams', 'location', 'contacts',
+]);
+export type ContentIntent = z.infer<typeof contentIntentSchema>;
+
+/** Checked in this order; a message may carry several (e.g. "sede della prova" = exams + location). */
+export const CONTENT_PATTERNS: Record<ContentIntent, RegExp> = {
+  deadline: /scaden|\bscade|entro quando|\btermine|ultimo giorno|fino a quando|ancora apert|\be apert|\be scadut/,
+  degree: /titol\w* di studio|laurea|laureat|diploma|classe di laurea|\blm?-\d/,
+  requirements: /requisit|chi puo partecipare|\beta\b|cittadinanza|ammission|posso partecipare/,
+  application: /come (si |posso |devo )?(present|invi|fa|partecip|candid)|domanda di partecipazione|candidar|presentare la domanda|modalita di presentazione/,
+  posts: /quanti posti|numero (di|dei) posti|posti disponibili|quante (posizioni|persone|assunzioni)|quanti vincitori/,
+  exams: /\bprov[ae]\b|\besam[ei]\b|colloqui|preselezion|\borale\b|\bscritt|materie|programma d/,
+  location: /sede di lavoro|luogo di lavoro|dove si lavora|dove (si )?(svolg|prest)|assegnazione|\bsede\b|\bdove\b/,
+  contacts: /contatt|telefon|e-?mail|\bpec\b|responsabile del procedimento|a chi (posso|devo) (rivolg|chied)|informazioni/,
+};
+
+export type Intent =
+  | { kind: 'leak' }
+  | { kind: 'register'; register: 'pirate' | 'rhyme' }
+  | { kind: 'opinion' }
+  | { kind: 'faq' }
+  | { kind: 'content'; intents: ContentIntent[] }
+  | { kind: 'searchy' }
+  | { kind: 'greeting' }
+  | { kind: 'other' };
+
+const LEAK = /(tue|le) istruzioni (iniziali|di sistema|precedenti|ricevute|segrete)|(mostra|dimmi|rivela|ripeti|stampa|scrivi)\w* (le tue|il tuo|le) (istruzioni|prompt|regole)|tue istruzioni|system prompt|prompt di sistema|ignor\w* (all |tutte |le )*(previous|precedent)|previous instructions|developer mode|jailbreak/;
+const PIRATE = /pirat/;
+const RHYME = /\brim[ae]\b|\bin rima|poesia|filastrocca|\bversi\b/;
+const ROLE = /(parla|rispondi|scrivi|comportati|fingi|d ?ora in poi|da ora|sei un|come se fossi|act as|pretend|talk like)/;
+const OPINION = /cosa ne pensi|che ne pensi|secondo te|tua opinione|ti piace|preferisci|\be (meglio|giusto)\b|politic|partit[oi]\b|elezion|governo|sindacat/;
+const FAQ = /\bspid\b|\bcie\b|carta d identita elettronica|equipollen|equivalen\w* (del|dei) titol|(registr|iscri)\w* (su|al|a|sul) (inpa|portale)|\binpa\b.*(registr|iscri|account|credenzial|accesso|accedere)|(registr|iscri|accesso|accedere|account)\w*.*\binpa\b|cos e inpa|titolo (conseguito )?all estero/;
+const SEARCHY = /\bbandi\b|\bconcorsi\b|\bcerc|\btrova|\belenc|ci sono|opportunit|posizioni aperte|offerte di lavoro|\bselezioni\b|\bavvisi\b/;
+const GREETING = /^(ciao|buongiorno|buonasera|salve|grazie|arrivederci)\b/;
+
+export function classify(message: string): Intent {
+  const f = fold(message).replace(/['’`]/g, ' ');
+  if (LEAK.test(f)) return { kind: 'leak' };
+  if ((PIRATE.test(f) || RHYME.test(f)) && ROLE.test(f)) return { kind: 'register', register: PIRATE.test(f) ? 'pirate' : 'rhyme' };
+  if (OPINION.test(f)) return { kind: 'opinion' };
+  if (FAQ.test(f)) return { kind: 'faq' };
+  const intents = contentIntentSchema.options.filter((i) => CONTENT_PATTERNS[i].test(f));
+  if (intents.length) return { kind: 'content', intents };
+  if (SEARCHY.test(f)) return { kind: 'searchy' };
+  if (GREETING.test(f)) return { kind: 'greeting' };
+  return { kind: 'other' };
+}
+
+/** Search-style message: plural bandi/concorsi, "cerco", "ci sono"... */
+export function isSearchy(message: string): boolean {
+  return SEARCHY.test(fold(message).replace(/['’`]/g, ' '));
+}
+
+/** "solo quelli aperti", "ancora attivi", "non scaduti". */
+export function wantsOpenOnly(message: string): boolean {
+  return /\b(apert|attiv|non scadut|in scadenza|ancora disponibil)/.test(fold(message));
+}

@@ -1,0 +1,11 @@
+/** Target adapters: how vaglio talks to the chatbot under test. See README.md to add one. */
+export { createTarget, targetConfigSchema, TARGET_TYPES } from './registry.ts';
+export type { TargetConfig, TargetConfigInput, TargetType } from './registry.ts';
+export { loadTargetConfig } from './load.ts';
+export { stripSecrets } from './secrets.ts';
+export { TargetError, TargetConfigError, TARGET_ERROR_KINDS } from './errors.ts';
+export type { TargetErrorKind } from './errors.ts';
+export type { Target, TargetDeps, TargetInput, TargetReply, ToolCall, Usage } from './types.ts';
+export type { HttpTargetConfig } from './http.ts';
+export type { OpenAiTargetConfig } from './openai.ts';
+export { compilePath, selectAll, selectOne } from './path.ts';

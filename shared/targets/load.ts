@@ -1,0 +1,46 @@
+/**
+ * Reading a target config file (YAML or JSON). Problems name the file, the line and the field, so a
+ * bad config fails when it is read, never halfway through a run.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { LineCounter, parseDocument } from 'yaml';
+import { TargetConfigError } from './errors.ts';
+import { targetConfigSchema, type TargetConfig } from './registry.ts';
+
+export async function loadTargetConfig(path: string): Promise<TargetConfig> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    throw new TargetConfigError([`${path}: cannot read target config (${err instanceof Error ? err.message : String(err)})`]);
+  }
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    throw new TargetConfigError(
+      doc.errors.map((e) => `${path}:${lines.linePos(e.pos[0]).line}: ${e.message.split('\n')[0] ?? ''}`),
+    );
+  }
+  const parsed = targetConfigSchema.safeParse(doc.toJS());
+  if (!parsed.success) {
+    throw new TargetConfigError(
+      parsed.error.issues.map((issue) => {
+        // Point at the deepest node that exists on the issue's path (a missing field points at its parent).
+        let line: number | undefined;
+        for (let n = issue.path.length; n >= 0 && line === undefined; n--) {
+          const node: unknown = doc.getIn(issue.path.slice(0, n) as (string | number)[], true);
+          const range = (node as { range?: [number, number, number] } | undefined)?.range;
+          if (range) line = lines.linePos(range[0]).line;
+        }
+        const field = issue.path.length > 0 ? issue.path.join('.') : '(root)';
+        return `${path}${line === undefined ? '' : `:${line}`}: ${field}: ${issue.message}`;
+      }),
+    );
+  }
+  const config = parsed.data;
+  if (config.type === 'http' && config.transform && !isAbsolute(config.transform)) {
+    return { ...config, transform: resolve(dirname(path), config.transform) };
+  }
+  return config;
+}

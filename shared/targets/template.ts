@@ -1,0 +1,107 @@
+/**
+ * Request templates: `{{message}}`, `{{history}}`, `{{messages}}`, `{{sessionId}}`, `{{vars.X}}`
+ * placeholders and `${env:NAME}` secret references.
+ * - A string that is exactly one placeholder keeps the value's type (`"{{history}}"` becomes an array);
+ *   an undefined value (no session yet) drops the key from its object.
+ * - Inside a longer string, strings are inserted as is and other values as JSON.
+ * - `${env:NAME}` is only read from the template's own text, never from inserted values, so a chat
+ *   message that says `${env:HOME}` cannot pull a server variable into the request. Each resolved value
+ *   is pushed onto `secrets` so the caller can strip it from whatever it keeps.
+ */
+import { envSecret } from '../config.ts';
+import { TargetConfigError } from './errors.ts';
+
+export interface ChatMessage {
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+}
+
+export interface TemplateContext {
+  message: string;
+  history: ChatMessage[];
+  /** history + the current user message. */
+  messages: ChatMessage[];
+  sessionId?: string;
+  vars: Record<string, string>;
+}
+
+const TOKEN = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}|\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+const WHOLE = /^\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}$/;
+const NAMES = new Set(['message', 'history', 'messages', 'sessionId']);
+
+function isKnown(name: string): boolean {
+  return NAMES.has(name) || /^vars\.[A-Za-z0-9_.-]+$/.test(name);
+}
+
+/** Every placeholder name used anywhere in a template (strings, arrays, object values). */
+export function placeholdersIn(template: unknown): string[] {
+  const found = new Set<string>();
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') {
+      for (const m of v.matchAll(TOKEN)) if (m[1]) found.add(m[1]);
+    } else if (Array.isArray(v)) v.forEach(walk);
+    else if (typeof v === 'object' && v !== null) Object.values(v).forEach(walk);
+  };
+  walk(template);
+  return [...found];
+}
+
+/** Placeholder names in a template that no context can fill (config validation). */
+export function unknownPlaceholders(template: unknown): string[] {
+  return placeholdersIn(template).filter((n) => !isKnown(n));
+}
+
+function lookup(name: string, ctx: TemplateContext): unknown {
+  if (name.startsWith('vars.')) {
+    const key = name.slice(5);
+    if (!Object.hasOwn(ctx.vars, key)) {
+      throw new TargetConfigError([`the target template uses {{${name}}} but this case has no var "${key}"`]);
+    }
+    return ctx.vars[key];
+  }
+  if (!isKnown(name)) throw new TargetConfigError([`unknown placeholder {{${name}}}`]);
+  return ctx[name as keyof Omit<TemplateContext, 'vars'>];
+}
+
+function resolveEnv(name: string, secrets: string[]): string {
+  const value = envSecret(name);
+  if (value === undefined) {
+    throw new TargetConfigError([`the target config references \${env:${name}} but ${name} is not set`]);
+  }
+  secrets.push(value);
+  return value;
+}
+
+/** Render one template string; `encode` is applied to inserted placeholder values (e.g. for URLs). */
+export function renderString(
+  template: string,
+  ctx: TemplateContext,
+  secrets: string[],
+  encode: (s: string) => string = (s) => s,
+): string {
+  return template.replace(TOKEN, (_all, name: string | undefined, env: string | undefined) => {
+    if (env) return resolveEnv(env, secrets);
+    const v = lookup(name ?? '', ctx);
+    if (v === undefined || v === null) return '';
+    return encode(typeof v === 'string' ? v : JSON.stringify(v));
+  });
+}
+
+/** Render a JSON template value (see the module comment for the typing rules). */
+export function renderValue(template: unknown, ctx: TemplateContext, secrets: string[]): unknown {
+  if (typeof template === 'string') {
+    const whole = WHOLE.exec(template);
+    if (whole?.[1]) return lookup(whole[1], ctx);
+    return renderString(template, ctx, secrets);
+  }
+  if (Array.isArray(template)) return template.map((v) => renderValue(v, ctx, secrets) ?? null);
+  if (typeof template === 'object' && template !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(template)) {
+      const r = renderValue(v, ctx, secrets);
+      if (r !== undefined) out[k] = r;
+    }
+    return out;
+  }
+  return template;
+}
