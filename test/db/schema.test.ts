@@ -1,6 +1,7 @@
 /** The Drizzle mirror and the SQL migrations must describe the same tables and columns. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../shared/db/schema/index.ts';
 import { migrate } from '../../shared/db/migrate.ts';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
@@ -11,9 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => infra?.teardown());
 
-const tables = Object.values(schema).filter(
-  (v): v is PgTable => typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v,
-);
+const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
 
 describe('database schema', () => {
   it('has every Drizzle table and column in the migrated database', async () => {

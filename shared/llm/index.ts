@@ -1,0 +1,24 @@
+/** The LLM layer: role clients, structured output, retries, limits, cost ledger and cache. */
+export { createLlm, llmForRole, RoleClient, DEFAULT_TIMEOUT_MS } from './client.ts';
+export type { CallContext, ChatMessage, CompleteArgs, Completion, Llm, LlmDeps } from './client.ts';
+export { completeStructured, jsonSchemaOf } from './structured.ts';
+export type { StructuredArgs, StructuredResult, StructuredUsage } from './structured.ts';
+export { LLM_ROLES, llmRoleSchema, roleSettings, unconfiguredReason, structuredOutputSchema } from './roles.ts';
+export type { LlmRole, RoleSettings, StructuredOutputMode } from './roles.ts';
+export { DEFAULT_PRICES, costUsd, loadPriceTable } from './prices.ts';
+export type { PriceTable } from './prices.ts';
+export { llmTotals, llmCallsOf } from './store.ts';
+export type { LlmTotal, LlmTotals } from './store.ts';
+export { redisLimiterFactory, providerKey } from './limiter.ts';
+export type { LimiterFactory, ProviderLimit } from './limiter.ts';
+export { DEFAULT_RETRY, LlmTimeoutError } from './retry.ts';
+export type { RetryPolicy } from './retry.ts';
+export { extractFirstJsonObject } from './json-extract.ts';
+export { simulateUser, goalAt, scriptStepSchema } from './simulate-user.ts';
+export type { ScriptStep, SimulateUserArgs, SimulatedMessage, SimulatedTurn } from './simulate-user.ts';
+export { generateFacts, findEvidence } from './generate-facts.ts';
+export type { GeneratedFact, GenerateFactsResult, GenerateFactsOptions } from './generate-facts.ts';
+export { generateSearchQueries, templateQueries } from './generate-queries.ts';
+export type { SearchQuery } from './generate-queries.ts';
+export { quickQuestionSet, quickQuestionSchema } from './quick-questions.ts';
+export type { QuickQuestion } from './quick-questions.ts';
