@@ -100,7 +100,7 @@ async function once(procs: number, trial: number) {
 
 const rows: string[] = [];
 for (const procs of values.processes.split(',').map(Number)) {
-  const results = [];
+  const results: Awaited<ReturnType<typeof once>>[] = [];
   for (let t = 0; t < RUNS; t++) {
     const r = await once(procs, t);
     console.error(JSON.stringify(r));

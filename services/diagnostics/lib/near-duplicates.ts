@@ -5,6 +5,7 @@
  * sampled document": it catches boilerplate repeated across many documents, the usual chunking fault.
  */
 import type { Sample } from './doc-sampler.ts';
+import { dot } from './dot.ts';
 
 export interface NearDuplicateResult {
   threshold: number;
@@ -23,10 +24,7 @@ export function nearDuplicates(s: Sample, threshold: number): NearDuplicateResul
     const oi = i * dim;
     for (let j = i + 1; j < count; j++) {
       if (labels[j] === li) continue;
-      const oj = j * dim;
-      let dot = 0;
-      for (let d = 0; d < dim; d++) dot += matrix[oi + d]! * matrix[oj + d]!;
-      if (dot >= threshold) {
+      if (dot(matrix, oi, matrix, j * dim, dim) >= threshold) {
         pairs++;
         marked[i] = 1;
         marked[j] = 1;

@@ -7,6 +7,7 @@
  * similarity with its centroid's similarity to the nearest other sampled document's centroid.
  */
 import type { Sample } from './doc-sampler.ts';
+import { dot } from './dot.ts';
 
 export interface SilhouetteResult {
   value: number | null;
@@ -63,15 +64,11 @@ export function silhouette(s: Sample): SilhouetteResult {
     let a = 0;
     let b = Infinity;
     for (const l of multi) {
-      const so = l * dim;
-      let dot = 0;
-      for (let d = 0; d < dim; d++) dot += matrix[off + d]! * sums[so + d]!;
+      const toDoc = dot(matrix, off, sums, l * dim, dim);
       if (l === own) {
-        let self = 0;
-        for (let d = 0; d < dim; d++) self += matrix[off + d]! * matrix[off + d]!;
-        a = 1 - (dot - self) / (nOwn - 1);
+        a = 1 - (toDoc - dot(matrix, off, matrix, off, dim)) / (nOwn - 1);
       } else {
-        const dist = 1 - dot / counts[l]!;
+        const dist = 1 - toDoc / counts[l]!;
         if (dist < b) b = dist;
       }
     }
@@ -100,9 +97,7 @@ export function cohesion(s: Sample, worstCount = 10): CohesionResult {
     let nearest = -Infinity;
     for (let m = 0; m < k; m++) {
       if (m === l || norms[m] === 0) continue;
-      let dot = 0;
-      for (let d = 0; d < dim; d++) dot += sums[l * dim + d]! * sums[m * dim + d]!;
-      const sim = dot / (norms[l]! * norms[m]!);
+      const sim = dot(sums, l * dim, sums, m * dim, dim) / (norms[l]! * norms[m]!);
       if (sim > nearest) nearest = sim;
     }
     if (nearest === -Infinity) continue;

@@ -16,7 +16,7 @@ const TOPIC_CUES: Record<ArticleTopic, RegExp> = {
   profile: /profilo|mansion|inquadramento|figura professionale/,
 };
 
-const HEADING = /^[ \t]*Art(?:icolo|\.)?[ \t]*(\d+(?:[ \t]*-?(?:bis|ter))?)\.?[ \t]*(?:[-–:.][ \t]*)?([^\n]*)$/gim;
+const HEADING = /^[ \t#*]*Art(?:icolo|\.)?[ \t]*(\d+(?:[ \t]*-?(?:bis|ter))?)\.?[ \t]*(?:[-–:.][ \t]*)?([^\n]*)$/gim;
 
 /** Articles in order; text before the first heading (title, preamble) is article "0" with no number. */
 export function locateArticles(text: string): Article[] {

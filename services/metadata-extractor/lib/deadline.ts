@@ -12,14 +12,18 @@ import { foldKeepLength, sentenceBounds, snippet } from './normalize.ts';
 import { parseCount, parseItalianOrdinal } from './numbers.ts';
 
 const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
-const DATE = `(?:(\\d{1,2})[/.-](\\d{1,2})[/.-](\\d{4}|\\d{2})|(\\d{1,2}|1°|1º|primo)\\s+(${MONTHS.join('|')})\\s+(\\d{4}))`;
-const TIME = `(?:(?:alle\\s+)?ore\\s+(\\d{1,2})(?:[:.,](\\d{2}))?)`;
-/** A cue, then (within the clause) an optional time, then the date. */
-const ABSOLUTE_RE = new RegExp(`(?:entro|non oltre|scadenza|scade|termine|sino|fino)[^.;\\n]{0,60}?(?:${TIME}[^.;\\n\\d]{0,12}?)?(?:del|il|al|:)?\\s*${DATE}(?:[^.;\\n\\d]{0,12}?${TIME})?`, 'g');
-const ORDINAL_WORD = '(\\d{1,3}\\s*(?:°|º|mo)?|[a-z]+esimo|primo|quindicesimo)';
-const RELATIVE_ORDINAL_RE = new RegExp(`(?:entro|non oltre|sino|fino|scade)[^.;\\n]{0,40}?(?:${TIME}\\s*)?(?:del|il|al)?\\s*${ORDINAL_WORD}\\s+giorno\\s+(?:non festivo\\s+)?(?:successiv|decorrent|a decorrere|dalla|da quello)`, 'g');
-const RELATIVE_DAYS_RE = /(?:entro|non oltre|entro e non oltre)(?:\s+il\s+termine\s+(?:perentorio\s+)?di)?\s+(\d{1,3}|[a-z]+)\s+(?:\(\w+\)\s+)?giorni\s+(?:naturali\s+(?:e\s+)?consecutivi\s+)?(?:dalla|decorrenti dalla|successivi alla|a decorrere dalla|dal giorno successivo alla)/g;
-const APPLICATION = /domand|candidatur|istanz|presentazion|scadenza|termine|invi|inoltrat|aperto/;
+const CUE_RE = /\b(?:entro|non oltre|scadenza|scade|sino|fino)\b/g;
+const NUMERIC_DATE = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})\b/;
+const WORD_DATE = new RegExp(`\\b(\\d{1,2}|1°|1º|primo)\\s+(${MONTHS.join('|')})\\s+(\\d{4})\\b`);
+const TIME_RE = /\bore\s+(\d{1,2})(?:[:.,](\d{2}))?/;
+const ORDINAL_DAY = /(\d{1,3}\s*(?:°|º|mo)?|[a-z]+esimo|primo)\s+giorno\s+(?:non festivo\s+)?(?:successiv|decorrent|a decorrere|dalla|da quello|dopo)/;
+const DAYS = /\b(\d{1,3}|[a-z]+)\s+(?:\(\w+\)\s+)?giorni\s+(?:naturali\s+(?:e\s+)?consecutivi\s+)?(?:dalla|decorrenti|successivi|a decorrere|dal giorno successivo|dopo)/;
+const APPLICATION = /domand|candidatur|istanz|presentazion|scadenza|termine|inoltrat|aperto|partecipazion/;
+
+function fullYear(y: string): number {
+  const n = Number(y);
+  return y.length === 2 ? (n < 50 ? 2000 + n : 1900 + n) : n;
+}
 
 function iso(y: number, m: number, d: number): string | undefined {
   if (m < 1 || m > 12 || d < 1 || d > 31) return undefined;
@@ -35,30 +39,78 @@ function time(h: string | undefined, min: string | undefined): string | undefine
 }
 
 /** Where the count starts: the Gazzetta Ufficiale when named after the cue, else "pubblicazione" generically. */
-function basisOf(folded: string, from: number): 'gazzetta' | 'publication' {
-  const tail = folded.slice(from, from + 300);
+function basisOf(folded: string, sentenceStart: number, from: number): 'gazzetta' | 'publication' {
+  const tail = folded.slice(sentenceStart, from + 300);
   const gu = tail.search(/gazzetta ufficiale|\bg\.\s?u\.|\bgu\b/);
   const other = tail.search(/bollettino|b\.u\.r|\bbur\b|albo pretorio|sito (?:internet|istituzionale)|portale/);
   return gu >= 0 && (other < 0 || gu < other) ? 'gazzetta' : 'publication';
 }
 
+/** The clause after a cue: up to 160 characters, ending at ';', a line break or a full stop (not "n. 5"). */
+function clauseAfter(folded: string, from: number): string {
+  const raw = folded.slice(from, from + 160);
+  const stop = /;|\n|[^n\d]\.\s/.exec(raw);
+  return stop ? raw.slice(0, stop.index + 1) : raw;
+}
+
 export function extractDeadlines(text: string, islands: Island[], opts: ExtractOptions): DeadlineEntity[] {
   const folded = foldKeepLength(text);
   const out: DeadlineEntity[] = [];
-  const aboutApplications = (pos: number) => {
-    const s = sentenceBounds(folded, pos, 300);
-    return APPLICATION.test(folded.slice(s.start, s.end));
-  };
-  for (const m of matchInIslands(text, islands, ABSOLUTE_RE, folded)) {
-    if (!aboutApplications(m.index)) continue;
-    const date = m[3] !== undefined ? iso(Number(m[5].length === 2 ? `20${m[5]}` : m[5]), Number(m[4]), Number(m[3])) : undefined;
+  const seen = new Set<number>();
+  for (const cue of matchInIslands(text, islands, CUE_RE, folded)) {
+    const from = cue.index + cue[0].length;
+    const sentence = sentenceBounds(folded, cue.index, 300);
+    if (!APPLICATION.test(folded.slice(sentence.start, sentence.end))) continue;
+    const clause = clauseAfter(folded, from);
+    // "se il termine cade in un giorno festivo è prorogato al primo giorno successivo": the rule, not a date.
+    if (/festiv|prorogat/.test(clause)) continue;
+    const t = TIME_RE.exec(clause);
+    const at = t ? time(t[1], t[2]) : undefined;
+    const ord = ORDINAL_DAY.exec(clause);
+    const days = ord ? parseItalianOrdinal(ord[1] ?? '') : (() => {
+      const d = DAYS.exec(clause);
+      return d ? parseCount(d[1] ?? '') : undefined;
+    })();
+    const rel = ord ?? DAYS.exec(clause);
+    if (rel && days !== undefined && days > 0 && days < 400) {
+      const end = from + rel.index + rel[0].length;
+      if (seen.has(end)) continue;
+      seen.add(end);
+      const basis = basisOf(folded, sentence.start, end);
+      const base = basis === 'gazzetta' ? opts.gazzettaDate : (opts.publicationDate ?? opts.gazzettaDate);
+      const computed = base ? addDays(base, days) : undefined;
+      const date = computed ? nextWorkingDay(computed) : undefined;
+      out.push({
+        kind: 'deadline',
+        basis: 'relative',
+        days,
+        from: basis,
+        ...(date ? { date } : {}),
+        ...(computed && date !== computed ? { rolledOverFrom: computed } : {}),
+        ...(at ? { time: at } : {}),
+        confidence: date ? 0.9 : 0.5,
+        evidence: snippet(text, cue.index, end),
+      });
+      continue;
+    }
+    const n = NUMERIC_DATE.exec(clause);
+    const w = WORD_DATE.exec(clause);
+    const first = n && (!w || n.index < w.index) ? n : w;
+    if (!first) continue;
+    const date =
+      first === n
+        ? iso(fullYear(n[3] ?? ''), Number(n[2]), Number(n[1]))
+        : iso(Number(w?.[3]), MONTHS.indexOf(w?.[2] ?? '') + 1, /^\d+$/.test(w?.[1] ?? '') ? Number(w?.[1]) : 1);
+    const end = from + first.index + first[0].length;
+    if (!date || seen.has(end)) continue;
+    seen.add(end);
     out.push({
       kind: 'deadline',
       basis: 'absolute',
-      ...(date ? { date } : {}),
-      ...((time(m[1], m[2]) ?? time(m[9], m[10])) ? { time: time(m[1], m[2]) ?? time(m[9], m[10]) } : {}),
-      confidence: date ? 0.9 : 0.3,
-      evidence: snippet(text, m.index, m.index + m[0].length),
+      date,
+      ...(at ? { time: at } : {}),
+      confidence: 0.9,
+      evidence: snippet(text, cue.index, end),
     });
   }
   return out;

@@ -25,6 +25,8 @@ function lastMatch(re: RegExp, s: string): number {
 
 export function degreeRole(folded: string, pos: number, articles: Article[]): RoleDecision {
   const sentence = sentenceBounds(folded, pos, 400);
+  // "La laurea LM-43 da sola non consente l'ammissione": a mention that denies a role has none.
+  if (/non consente|non e' (?:titolo|requisito)|non costituisce (?:titolo|requisito)|non e' valid|non sono ammess/.test(folded.slice(sentence.start, sentence.end))) return { role: 'other', strength: 'none' };
   if (lastMatch(PREFERENCE, folded.slice(sentence.start, sentence.end)) >= 0) return { role: 'preference', strength: 'sentence' };
   const article = articleAt(articles, pos);
   const from = Math.max(article?.start ?? 0, pos - 1500);

@@ -16,6 +16,7 @@ const CODE_RE =
 const BARE_CLASS_RE = /\bclass[ei]\s+(?:n\.\s*)?(\d{1,2}(?:\s*(?:,|\be\b|\bed\b|\bo\b|\boppure\b)\s*\d{1,2})*)(?![\d/]|\s*\/\s*s)/g;
 const CLASS_NAME_RE = /\bclass[ei]\s+(?:(?:delle|di)\s+laure[ae]\s+)?(?:(magistral[ei]|specialistic[ah]e|triennal[ei]|di primo livello|universitari[ae])\s+)?(?:in|di|nelle|nella|della|delle)\s+/g;
 const LEVEL_NAME_RE = /\blaurea\s+(magistrale|specialistica|triennale|di primo livello)\s+(?:in|di)\s+/g;
+const NAME_FOLLOWERS = new Set(['o', 'oppure', 'ovvero', 'e', 'ed', 'nonche', 'ex', 'conseguita', 'conseguito', 'classe', 'ai', 'secondo', 'di', 'del', 'o', 'rilasciata']);
 const VO_RE = /\bdiploma di laurea\s+(?:\([^)]{0,40}\)\s+)?(?:del vecchio ordinamento\s+)?in\s*:?\s*/g;
 
 interface Ctx {
@@ -109,6 +110,9 @@ function nameMentions(ctx: Ctx, tokens: ReturnType<typeof tokenize>): DegreeEnti
       if (tokens[i]?.start !== at) continue;
       const found = matchAt(dict, tokens, i, join)[0];
       if (!found) continue;
+      // The name must end there: "Scienze dell'economia aziendale" is not "Scienze dell'economia".
+      const next = ctx.text.slice(tokens[found.to]?.end ?? at).match(/^\s*([A-Za-zÀ-ÿ]+)/)?.[1];
+      if (next !== undefined && /^[a-zà-ÿ]/.test(next) && !NAME_FOLLOWERS.has(foldKeepLength(next))) continue;
       const near = ctx.folded.slice(Math.max(0, m.index - 200), at + 200);
       const levels = levelsFor(m[1], near);
       const classes = found.value.filter((c) => levels.includes(c.level));
@@ -134,7 +138,8 @@ function oldSystemNames(ctx: Ctx): DegreeEntity[] {
     for (const part of list.split(/,|\bovvero\b|\boppure\b|\bo\b/)) {
       const idx = list.indexOf(part, cursor);
       cursor = idx + part.length;
-      const name = part.trim();
+      // "… in Giurisprudenza o in Scienze politiche", "medicina e chirurgia del vecchio ordinamento".
+      const name = part.trim().replace(/^in\s+/i, '').replace(/\s+(?:del\s+)?vecchio ordinamento$/i, '').trim();
       if (name.length < 4 || name.split(/\s+/).length > 6) continue;
       const s = listStart + idx + part.indexOf(name);
       out.push(entity(ctx, s, s + name.length, { system: 'vo', name: ctx.text.slice(s, s + name.length) }, 0.85));

@@ -4,7 +4,8 @@
  * "Paese", "Nove", "Rende"), so a comune needs a capital letter AND a locating cue ("a", "di", "presso",
  * "sede", "comune di", a following "(SS)" sigla, or being in a list of places).
  */
-import type { Island, LocationEntity, LocationRole } from './types.ts';
+import type { Article, Island, LocationEntity, LocationRole } from './types.ts';
+import { articleAt } from './articles.ts';
 import { foldKeepLength, snippet } from './normalize.ts';
 import { reference, type Place } from './reference.ts';
 import { buildDictionary, matchAt, tokenize, type Dictionary, type Token } from './tokens.ts';
@@ -28,24 +29,39 @@ function dictionary(): Dictionary<Candidate[]> {
 }
 
 /** Words that are comuni but, capitalised in a bando, almost always mean something else. */
-const STOP = new Set(['ora', 'bella', 'paese', 'nove', 'calendario', 'campagna', 'stato', 'ente', 'europa', 'lavoro', 'valle', 'monte', 'sale', 'stella', 'vita', 'bianco', 'amato', 'fontana', 'volta', 'mezzano', 'centro', 'vico', 'massa', 'ponte', 'porto', 'villa', 'salute', 'ala', 'ama', 'castello', 'piazza', 'corte', 'fiume', 'lago', 'bosco', 'cervo', 'calcio', 'parenti', 'ripa', 'riva', 'marina', 'arma', 'sori', 'mori', 'lei', 'ne', 're', 'lu', 'ro', 'vo']);
+const STOP = new Set(['ora', 'bella', 'paese', 'nove', 'calendario', 'campagna', 'stato', 'ente', 'europa', 'lavoro', 'valle', 'monte', 'sale', 'stella', 'vita', 'bianco', 'amato', 'fontana', 'volta', 'mezzano', 'centro', 'vico', 'massa', 'ponte', 'porto', 'villa', 'salute', 'ala', 'ama', 'castello', 'piazza', 'corte', 'fiume', 'lago', 'bosco', 'cervo', 'calcio', 'parenti', 'ripa', 'riva', 'marina', 'arma', 'sori', 'mori', 'fonte', 'ufficio', 'santo', 'lettere', 'medicina', 'scienze', 'economia', 'direzione', 'ragioneria', 'lei', 'ne', 're', 'lu', 'ro', 'vo']);
 
 const CUE_BEFORE = new Set(['a', 'ad', 'in', 'di', 'da', 'presso', 'sede', 'sedi', 'comune', 'citta', 'localita', 'capoluogo']);
 
 const ROLE_CUES: [RegExp, LocationRole, string][] = [
-  [/sede di lavoro|sedi? di servizio|luogo di lavoro|assegnat[oiae]\b|assegnazione|prestare servizio|in servizio presso|destinat[oiae]\b|da assegnare|presso|localita'?\s*:|ambito territoriale/g, 'work', 'work'],
-  [/\bprov[ae]\b|\besam[ei]\b|colloqui|svolger[aà]|svolgeranno|svolgimento|effettuer[aà]|effettueranno|convocat|diario|preselezion|sostenere/g, 'exam', 'exam'],
+  [/sed[ei] di lavoro|sed[ei] di servizio|luogo di lavoro|assegnat[oiae]\b|assegnazione|prestare servizio|in servizio presso|destinat[oiae]\b|da assegnare|localita'?\s*:|ambito territoriale/g, 'work', 'work'],
+  [/\bprov[ae]\b|sede d'esame|sede degli esami|sedi d'esame|colloqui|svolger[aà]|svolgeranno|svolgimento|effettuer[aà]|effettueranno|convocat|diario|preselezion|sostenere/g, 'exam', 'exam'],
   [/commission/g, 'commission', 'commission'],
   [/residen|\bnat[oia] a\b|nascita|domicili/g, 'other', 'residence'],
   [/rivolgersi|informazioni|indirizz|\bvia\b|viale|piazza|\bcorso\b|telefon|\bpec\b|tribunale|\btar\b|ricorso/g, 'other', 'contact'],
+  [/bollettino|gazzetta|\bb\.?u\.?r\b|albo/g, 'other', 'publication'],
 ];
 
-function roleOf(folded: string, pos: number): { role: LocationRole; cue?: string } {
-  // Nearest cue before the mention, within its sentence (a full stop or a line break ends the search).
-  let from = Math.max(0, pos - 250);
-  const stop = Math.max(folded.lastIndexOf('. ', pos - 1), folded.lastIndexOf(';', pos - 1));
-  if (stop >= from) from = stop + 1;
-  const window = folded.slice(from, pos);
+/**
+ * Start of the clause holding `pos`: after the last ';', line break (unless the line ends with ':', which
+ * introduces a list) or full stop that ends a sentence ("U.S.L. di" does not).
+ */
+export function clauseStart(text: string, pos: number, limit = 250): number {
+  const min = Math.max(0, pos - limit);
+  for (let i = pos - 1; i >= min; i--) {
+    const c = text[i];
+    if (c === ';') return i + 1;
+    if (c === '\n' && !/:\s*$/.test(text.slice(Math.max(0, i - 3), i))) return i + 1;
+    if (c === '.' && /^\s+[A-Z]/.test(text.slice(i + 1, i + 4)) && !/(?:^|[\s.])[A-Za-z]$/.test(text.slice(Math.max(0, i - 2), i))) return i + 1;
+  }
+  return min;
+}
+
+function roleOf(text: string, folded: string, pos: number): { role: LocationRole; cue?: string } {
+  // Nearest cue before the mention, within its clause.
+  const window = folded.slice(clauseStart(text, pos), pos);
+  // The commission seat is named as such; "presso" alone is the weakest hint of a work place.
+  if (/commission/.test(window)) return { role: 'commission', cue: 'commission' };
   let best: { at: number; role: LocationRole; cue: string } | undefined;
   for (const [re, role, cue] of ROLE_CUES) {
     for (const m of window.matchAll(re)) {
@@ -53,7 +69,8 @@ function roleOf(folded: string, pos: number): { role: LocationRole; cue?: string
       if (!best || at > best.at) best = { at, role, cue };
     }
   }
-  return best ? { role: best.role, cue: best.cue } : { role: 'other' };
+  if (best) return { role: best.role, cue: best.cue };
+  return /\bpresso\b/.test(window) ? { role: 'work', cue: 'work' } : { role: 'other' };
 }
 
 function pickComune(places: Place[], sigla: string | undefined, regioniInText: Set<string>): { place: Place; sure: boolean } | undefined {
@@ -69,7 +86,7 @@ function pickComune(places: Place[], sigla: string | undefined, regioniInText: S
   return places[0] ? { place: places[0], sure: false } : undefined;
 }
 
-export function extractLocations(text: string, islands: Island[]): LocationEntity[] {
+export function extractLocations(text: string, islands: Island[], articles: Article[] = []): LocationEntity[] {
   const folded = foldKeepLength(text);
   const tokens = tokenize(text).filter((t) => islands.some((i) => t.start >= i.start && t.end <= i.end));
   const dict = dictionary();
@@ -93,7 +110,8 @@ export function extractLocations(text: string, islands: Island[]): LocationEntit
     const end = last.end;
     const written = text.slice(start, end);
     const before = folded.slice(Math.max(0, start - 40), start);
-    const prevWords = before.match(/[a-z']+/g)?.slice(-3) ?? [];
+    // The locating word must sit right before the name, with nothing but spaces (or an apostrophe) between.
+    const prevWord = /([a-z]+)(?:\s+|')$/.exec(before)?.[1];
     const afterText = text.slice(end, end + 30);
     const sigla = /^\s*\(([A-Z]{2})\)/.exec(afterText)?.[1];
     const inList = start - lastEnd <= 4 && /^(?:,\s*|\s+e\s+|\s+ed\s+)$/.test(text.slice(lastEnd, start));
@@ -117,7 +135,7 @@ export function extractLocations(text: string, islands: Island[]): LocationEntit
       ent = { level: 'provincia', name: prov.nome, provincia: prov.nome, regione: prov.regione };
     } else if (com) {
       const w = foldKeepLength(written);
-      const gated = sigla !== undefined || inList || prevWords.some((p) => CUE_BEFORE.has(p));
+      const gated = sigla !== undefined || inList || (prevWord !== undefined && CUE_BEFORE.has(prevWord));
       const acronym = written === written.toUpperCase() && written.length <= 4;
       if (!gated || acronym || STOP.has(w) || w.length < 3) continue;
       const pick = pickComune(com.places, sigla, regioniInText);
@@ -130,7 +148,16 @@ export function extractLocations(text: string, islands: Island[]): LocationEntit
     }
     if (!ent) continue;
     const prevEnt = out[out.length - 1];
-    const r = inList && prevEnt ? { role: prevEnt.role, cue: prevEnt.cue } : roleOf(folded, start);
+    let r = inList && prevEnt ? { role: prevEnt.role, cue: prevEnt.cue } : roleOf(text, folded, start);
+    if (!r.cue) {
+      // No cue in the clause: an article titled "Sede di lavoro" or "Diario e sede delle prove" says it.
+      const art = articleAt(articles, start);
+      const title = art?.number ? foldKeepLength(art.title) : '';
+      const work = /sed[ei] di (?:lavoro|servizio)|assegnazione|destinazione/.test(title);
+      const exam = /\bprov[ae]\b|diario|sede d'esame|sede degli esami/.test(title);
+      if (work && !exam) r = { role: 'work', cue: 'work' };
+      else if (exam && !work) r = { role: 'exam', cue: 'exam' };
+    }
     out.push({
       kind: 'location',
       ...ent,

@@ -74,6 +74,7 @@ function nameVariants(name: string): string[] {
   if (name === 'Friuli-Venezia Giulia') out.push('Friuli Venezia Giulia');
   if (name === "Reggio nell'Emilia") out.push('Reggio Emilia');
   if (name === 'Monza e della Brianza') out.push('Monza Brianza');
+  if (name === 'Reggio di Calabria') out.push('Reggio Calabria');
   return out;
 }
 

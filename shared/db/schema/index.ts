@@ -2,3 +2,6 @@
 export * from './engine.ts';
 export * from './llm.ts';
 export * from './diagnostics.ts';
+export * from './metadata.ts';
+export * from './eval.ts';
+export * from './ingest.ts';

@@ -3,8 +3,9 @@
  * vector included: the default vector, or a named one (`vectorName`); one tenant of a multi-tenant
  * collection (`tenant`); the document id read from a property (`docIdProperty`).
  * Not `collection.iterator()`: in 3.12 it fetches a page of 100 for every object it yields and keeps one,
- * sending each vector ~100 times. Queries go over gRPC (the client requires it), so the paging and
- * mapping are in `weaviateRecords`, which takes the page fetcher as an argument and is tested with one.
+ * sending each vector ~100 times. Queries go over gRPC (the client requires it); paging and mapping are
+ * in `weaviateRecords`, which takes the page fetcher as an argument, and the whole path is also tested
+ * through the real client against a local fake server (REST /v1/meta + gRPC Search).
  */
 import weaviate, { type WeaviateClient } from 'weaviate-client';
 import { z } from 'zod';

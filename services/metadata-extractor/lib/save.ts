@@ -1,0 +1,19 @@
+/** Persist a verdict in metadata_checks, one row per (run, tender); re-running a task overwrites its row. */
+import type { Db } from '../../../shared/db/client.ts';
+import { metadataChecks } from '../../../shared/db/schema/metadata.ts';
+import { metadataVerdictSchema, type MetadataVerdict } from './types.ts';
+
+export async function saveMetadataVerdict(db: Db, runId: string, verdict: MetadataVerdict): Promise<void> {
+  const v = metadataVerdictSchema.parse(verdict);
+  const row = {
+    discrepancies: v.discrepancies,
+    ambiguous: v.ambiguous,
+    // Notes travel with the entities so the table keeps the columns the brief fixed.
+    entities: { items: v.entities, notes: v.notes },
+    verdict: v.verdict,
+  };
+  await db
+    .insert(metadataChecks)
+    .values({ runId, tenderId: v.tenderId, ...row })
+    .onConflictDoUpdate({ target: [metadataChecks.runId, metadataChecks.tenderId], set: { ...row, createdAt: new Date() } });
+}

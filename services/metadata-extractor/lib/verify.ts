@@ -1,0 +1,51 @@
+/**
+ * verifyTender: extract, diff, and (optionally) hand the ambiguous items to a resolver — the LLM extractor
+ * role, wired by the service. Without a resolver, ambiguous items stay "needs review": never guessed.
+ * Verdict: 'ko' when at least one discrepancy stands, else 'ok' (ambiguous items are listed either way).
+ */
+import { isoDate, tenderMetadataSchema, type TenderMetadata } from '../../../shared/tender/metadata.ts';
+import { diffMetadata } from './diff.ts';
+import { extractEntities } from './extract.ts';
+import { resolutionSchema, type ExtractOptions, type MetadataVerdict, type ResolveAmbiguous } from './types.ts';
+
+export interface VerifyOptions extends ExtractOptions {
+  resolveAmbiguous?: ResolveAmbiguous;
+}
+
+/** Dates that are not YYYY-MM-DD are ignored rather than computed with. */
+function validDate(d: string | undefined): string | undefined {
+  return d !== undefined && isoDate.safeParse(d).success ? d : undefined;
+}
+
+export async function verifyTender(text: string, metadata: TenderMetadata, opts: VerifyOptions = {}): Promise<MetadataVerdict> {
+  const meta = tenderMetadataSchema.parse(metadata);
+  const gazzettaDate = validDate(opts.gazzettaDate ?? meta.gazzettaDate);
+  const publicationDate = validDate(opts.publicationDate ?? meta.publicationDate);
+  const extraction = extractEntities(text, { ...(gazzettaDate ? { gazzettaDate } : {}), ...(publicationDate ? { publicationDate } : {}) });
+  const diff = diffMetadata(extraction, meta);
+  if (opts.resolveAmbiguous && diff.ambiguous.length) {
+    const answers = resolutionSchema.array().parse(await opts.resolveAmbiguous(diff.ambiguous, text));
+    const byId = new Map(answers.map((a) => [a.id, a]));
+    const still = [];
+    for (const item of diff.ambiguous) {
+      const a = byId.get(item.id);
+      // Only an answer among the item's own options counts; anything else stays for a human.
+      if (!a || a.decision === 'unknown' || !item.options.includes(a.decision)) {
+        still.push(item);
+        continue;
+      }
+      if (a.decision === 'match') continue;
+      diff.discrepancies.push({
+        field: item.field,
+        type: a.decision,
+        ...(item.textValue !== undefined ? { textValue: item.textValue } : {}),
+        ...(item.metadataValue !== undefined ? { metadataValue: item.metadataValue } : {}),
+        message: a.reason ?? item.question,
+        evidence: item.evidence,
+        resolvedBy: 'resolver',
+      });
+    }
+    diff.ambiguous = still;
+  }
+  return { tenderId: meta.id, verdict: diff.discrepancies.length ? 'ko' : 'ok', ...diff, entities: extraction.entities };
+}

@@ -1,0 +1,48 @@
+/**
+ * Latency, token and cost budgets, read from the turns' latencyMs / usage. Per judged turn, or summed
+ * over the conversation up to it with `total: true`. Missing measurements make the check invalid, not failed.
+ */
+import type { Turn } from '../transcript.ts';
+import { fail, invalid, judgedTurn, pass } from './common.ts';
+import type { CheckSpecOf } from './schema.ts';
+import type { CheckContext, CheckHandler, CheckResult } from './types.ts';
+
+function measured(
+  spec: CheckSpecOf<'latency' | 'token-budget' | 'cost-budget'>,
+  ctx: CheckContext,
+  read: (t: Turn) => number | undefined,
+  what: string,
+  max: number,
+  unit: string,
+): CheckResult {
+  const turns = spec.total ? ctx.transcript.turns : [judgedTurn(ctx)].filter((t) => t !== undefined);
+  const values = turns.map(read);
+  if (turns.length === 0 || values.some((v) => v === undefined)) return invalid(spec, `the target reported no ${what}`);
+  const value = values.reduce<number>((s, v) => s + (v ?? 0), 0);
+  const scope = spec.total ? `total ${what}` : what;
+  const shown = unit === 'USD' ? value.toFixed(4) : String(value);
+  return value <= max ? pass(spec, `${scope} ${shown} ${unit} within ${max}`) : fail(spec, `${scope} ${shown} ${unit} over ${max}`);
+}
+
+export const latency: CheckHandler<CheckSpecOf<'latency'>> = (spec, ctx) =>
+  measured(spec, ctx, (t) => t.latencyMs ?? undefined, 'latency', spec.maxMs, 'ms');
+
+export const tokenBudget: CheckHandler<CheckSpecOf<'token-budget'>> = (spec, ctx) =>
+  measured(
+    spec,
+    ctx,
+    (t) =>
+      t.usage === undefined
+        ? undefined
+        : spec.count === 'in'
+          ? t.usage.tokensIn
+          : spec.count === 'out'
+            ? t.usage.tokensOut
+            : t.usage.tokensIn + t.usage.tokensOut,
+    spec.count === 'total' ? 'tokens' : `tokens ${spec.count}`,
+    spec.maxTokens,
+    'tokens',
+  );
+
+export const costBudget: CheckHandler<CheckSpecOf<'cost-budget'>> = (spec, ctx) =>
+  measured(spec, ctx, (t) => t.usage?.costUsd, 'cost', spec.maxUsd, 'USD');

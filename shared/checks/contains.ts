@@ -1,0 +1,41 @@
+/** Substring and keyword checks; the `not-` variants come from the same handlers through `isInverse`. */
+import { answerOf, expectedValue, fill, isInverse, quote, verdict } from './common.ts';
+import type { CheckSpecOf } from './schema.ts';
+import { foldAccents } from './text.ts';
+import type { CheckHandler } from './types.ts';
+
+function prepare(text: string, ignoreCase: boolean, ignoreAccents: boolean): string {
+  let out = text.normalize('NFC');
+  if (ignoreCase) out = out.toLocaleLowerCase('it');
+  if (ignoreAccents) out = foldAccents(out);
+  return out;
+}
+
+export const contains: CheckHandler<CheckSpecOf<'contains' | 'not-contains'>> = (spec, ctx) => {
+  const expected = expectedValue(spec, spec.value, ctx);
+  if ('result' in expected) return expected.result;
+  const found = prepare(answerOf(ctx), spec.ignoreCase, spec.ignoreAccents).includes(
+    prepare(expected.value, spec.ignoreCase, spec.ignoreAccents),
+  );
+  return verdict(
+    spec,
+    found,
+    isInverse(spec),
+    found ? `answer contains ${quote(expected.value)}` : `answer does not contain ${quote(expected.value)}`,
+  );
+};
+
+export const keywords: CheckHandler<CheckSpecOf<'keywords' | 'not-keywords'>> = (spec, ctx) => {
+  const answer = prepare(answerOf(ctx), spec.ignoreCase, spec.ignoreAccents);
+  const found: string[] = [];
+  const missing: string[] = [];
+  for (const raw of spec.keywords) {
+    const filled = fill(spec, raw, ctx.vars);
+    if ('result' in filled) return filled.result;
+    (answer.includes(prepare(filled.value, spec.ignoreCase, spec.ignoreAccents)) ? found : missing).push(filled.value);
+  }
+  // For `not-keywords`, mode any = "none may appear", mode all = "not all may appear together".
+  const ok = spec.mode === 'all' ? missing.length === 0 : found.length > 0;
+  const reason = `found [${found.join(', ')}], missing [${missing.join(', ')}] (mode ${spec.mode})`;
+  return verdict(spec, ok, isInverse(spec), reason, found.length / spec.keywords.length);
+};

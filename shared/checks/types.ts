@@ -1,0 +1,35 @@
+/**
+ * What every check handler receives and returns. Handlers are pure functions of (spec, context):
+ * the registry picks the turn and truncates the transcript there, so a handler always judges the LAST
+ * turn of `ctx.transcript` (earlier turns stay visible as history).
+ */
+import type { Outcome, Transcript } from '../transcript.ts';
+import type { CheckSpec, CheckType, LlmCheckSpec } from './schema.ts';
+
+export interface CheckResult {
+  checkId: string;
+  type: CheckType;
+  outcome: Outcome;
+  /** 0..1 where the family has a natural score (similarity, pass share across turns...). */
+  score?: number;
+  reason: string;
+  /** Index (Turn.index) of the judged turn. */
+  turn?: number;
+}
+
+export interface CheckContext {
+  transcript: Transcript;
+  /** The case's expected answer, used when a check gives no value of its own. */
+  expected?: string;
+  /** Values for `{{var}}` placeholders in check options. */
+  vars: Record<string, string>;
+  now?: Date;
+  /** Present when a judge model is configured; LLM-based checks are `invalid` without it. */
+  llmJudge?: (spec: LlmCheckSpec, ctx: CheckContext) => Promise<CheckResult>;
+}
+
+/** The registry fills in `checkId` (spec id or a positional default) and `turn` after the handler. */
+export type CheckHandler<S extends CheckSpec = CheckSpec> = (
+  spec: S,
+  ctx: CheckContext,
+) => CheckResult | Promise<CheckResult>;

@@ -1,0 +1,33 @@
+/** Job payloads of the evaluation kinds. Parsed when a plan is built and again when a worker picks them up. */
+import { z } from 'zod';
+import { checkSpecSchema } from '../checks/index.ts';
+import { targetConfigSchema } from '../targets/index.ts';
+
+export const casePayloadSchema = z.object({
+  setId: z.string(),
+  caseId: z.string(),
+  setType: z.enum(['single', 'conversation']),
+  /** One user message per turn. */
+  turns: z.array(z.string().min(1)).min(1),
+  expected: z.string().optional(),
+  vars: z.record(z.string(), z.string()).default({}),
+  /** Every check of the case (set defaults, case checks, per-turn checks), deterministic and LLM. */
+  checks: z.array(checkSpecSchema),
+  threshold: z.number().min(0).max(1).optional(),
+  target: targetConfigSchema,
+  repeatIndex: z.number().int().nonnegative().default(0),
+  tags: z.array(z.string()).default([]),
+  tenderId: z.string().optional(),
+  /** What generated the case (boilerplate, fact, search, scope-switch, redteam, scenario). */
+  family: z.string().optional(),
+  /** "Today" for date checks (ISO date); the demo pins it. */
+  today: z.string().optional(),
+});
+export type CasePayload = z.output<typeof casePayloadSchema>;
+export type CasePayloadInput = z.input<typeof casePayloadSchema>;
+
+export const judgePayloadSchema = z.object({
+  caseTask: z.string(),
+  case: casePayloadSchema,
+});
+export type JudgePayload = z.output<typeof judgePayloadSchema>;

@@ -1,0 +1,75 @@
+/** Plays a case's user turns against a target and records the transcript (errors included, never thrown). */
+import { createHash } from 'node:crypto';
+import type { Target } from '../targets/index.ts';
+import { TargetError } from '../targets/index.ts';
+import type { Transcript, Turn } from '../transcript.ts';
+
+export interface PlayResult {
+  transcript: Transcript;
+  error?: string;
+  latencyMs: number;
+  tokensIn: number;
+  tokensOut: number;
+  costUsd: number;
+}
+
+export async function playCase(
+  target: Target,
+  userTurns: string[],
+  vars: Record<string, string>,
+  signal: AbortSignal,
+): Promise<PlayResult> {
+  const turns: Turn[] = [];
+  const history: { role: 'user' | 'assistant'; content: string }[] = [];
+  let sessionId: string | undefined;
+  let error: string | undefined;
+  const totals = { latencyMs: 0, tokensIn: 0, tokensOut: 0, costUsd: 0 };
+  for (const [index, user] of userTurns.entries()) {
+    try {
+      const reply = await target.send({ message: user, history: [...history], sessionId, vars }, signal);
+      sessionId = reply.sessionId ?? sessionId;
+      turns.push({
+        index,
+        user,
+        assistant: reply.text,
+        toolCalls: reply.toolCalls,
+        latencyMs: reply.latencyMs,
+        usage: reply.usage,
+        raw: reply.raw,
+      });
+      history.push({ role: 'user', content: user }, { role: 'assistant', content: reply.text });
+      totals.latencyMs += reply.latencyMs;
+      totals.tokensIn += reply.usage?.tokensIn ?? 0;
+      totals.tokensOut += reply.usage?.tokensOut ?? 0;
+      totals.costUsd += reply.usage?.costUsd ?? 0;
+    } catch (err) {
+      // The task's own timeout or a run cancel: let the engine handle it.
+      if (signal.aborted) throw signal.reason;
+      const message = err instanceof TargetError ? `${err.kind}: ${err.message}` : (err as Error).message;
+      turns.push({ index, user, assistant: null, toolCalls: [], latencyMs: null, error: message });
+      error = `turn ${index}: ${message}`;
+      break;
+    }
+  }
+  return { transcript: { sessionId, turns }, error, ...totals };
+}
+
+const norm = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+const sha = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 16);
+
+/** Same answers → same signature (whitespace and case folded). Used to measure determinism. */
+export function answerSignature(t: Transcript): string {
+  return sha(t.turns.map((x) => norm(x.assistant ?? '<error>')).join('\u0000'));
+}
+
+export function toolSignature(t: Transcript): string {
+  return sha(JSON.stringify(t.turns.map((x) => x.toolCalls.map((c) => [c.name, sortKeys(c.arguments)]))));
+}
+
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === 'object') {
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, sortKeys(x)]));
+  }
+  return v;
+}

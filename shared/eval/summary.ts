@@ -1,0 +1,173 @@
+/**
+ * The run summary every report is made from: pass rates per set, tag, family and check type; invalid and
+ * error counts; tender verdicts; latency and cost; determinism; regressions against the previous comparable
+ * run (listed first among failures). Computed from Postgres alone.
+ */
+import type { Sql } from '../db/client.ts';
+import type { Outcome } from '../transcript.ts';
+
+export interface Counts {
+  total: number;
+  pass: number;
+  fail: number;
+  invalid: number;
+  error: number;
+  /** pass / (pass + fail); null when neither. */
+  passRate: number | null;
+}
+
+export interface FailedCase {
+  taskKey: string;
+  setId: string;
+  caseId: string;
+  tenderId: string | null;
+  family: string | null;
+  outcome: Outcome;
+  reason: string;
+  regression: boolean;
+  failedChecks: { checkId: string; type: string; outcome: Outcome; reason: string }[];
+}
+
+export interface RunSummary {
+  runId: string;
+  name: string;
+  status: string;
+  generatedAt: string;
+  totals: Counts;
+  bySet: (Counts & { key: string })[];
+  byTag: (Counts & { key: string })[];
+  byFamily: (Counts & { key: string })[];
+  byCheckType: (Counts & { key: string })[];
+  tenders: { tenderId: string; verdict: 'ok' | 'ko'; cases: number; failed: number; errors: number }[];
+  latency: { target: string; p50: number | null; p95: number | null; turns: number }[];
+  cost: { targetTokensIn: number; targetTokensOut: number; targetCostUsd: number; judge: { model: string; calls: number; cached: number; tokensIn: number; tokensOut: number; costUsd: number; p50: number | null; p95: number | null }[] };
+  determinism: { repeatedCases: number; sameAnswerShare: number | null; sameToolShare: number | null };
+  previousRunId: string | null;
+  regressions: number;
+  failures: FailedCase[];
+  tasks: { total: number; failed: number; canceled: number };
+}
+
+const counts = (r: { pass: number; fail: number; invalid: number; error: number }): Counts => ({
+  total: r.pass + r.fail + r.invalid + r.error,
+  pass: r.pass,
+  fail: r.fail,
+  invalid: r.invalid,
+  error: r.error,
+  passRate: r.pass + r.fail ? r.pass / (r.pass + r.fail) : null,
+});
+
+const COUNT_COLS = (sql: Sql) => sql`
+  count(*) filter (where outcome = 'pass')::int as pass, count(*) filter (where outcome = 'fail')::int as fail,
+  count(*) filter (where outcome = 'invalid')::int as invalid, count(*) filter (where outcome = 'error')::int as error`;
+
+export async function previousComparableRun(sql: Sql, runId: string): Promise<string | null> {
+  const r = await sql<{ id: string }[]>`
+    select p.id from runs p join runs c on c.id = ${runId}
+    where p.id <> c.id and p.name = c.name and p.plan = c.plan and p.created_at < c.created_at
+      and p.status in ('completed', 'failed') and exists (select 1 from case_results x where x.run_id = p.id)
+    order by p.created_at desc limit 1`;
+  return r[0]?.id ?? null;
+}
+
+export async function computeSummary(sql: Sql, runId: string): Promise<RunSummary> {
+  const run = (await sql<{ name: string; status: string }[]>`select name, status from runs where id = ${runId}`)[0];
+  if (!run) throw new Error(`run ${runId} not found`);
+  const c = COUNT_COLS(sql);
+  const tot = (await sql<{ pass: number; fail: number; invalid: number; error: number }[]>`
+    select ${c} from case_results where run_id = ${runId}`)[0]!;
+  const group = async (expr: ReturnType<Sql>) =>
+    (await sql<{ key: string; pass: number; fail: number; invalid: number; error: number }[]>`
+      select ${expr} as key, ${c} from case_results where run_id = ${runId} group by 1 order by 1`).map((r) => ({ key: r.key, ...counts(r) }));
+  const bySet = await group(sql`set_id`);
+  const byFamily = await group(sql`coalesce(family, 'scenario')`);
+  const byTag = (await sql<{ key: string; pass: number; fail: number; invalid: number; error: number }[]>`
+    select t as key, ${c} from case_results, unnest(tags) t where run_id = ${runId} group by 1 order by 1`).map((r) => ({ key: r.key, ...counts(r) }));
+  const byCheckType = (await sql<{ key: string; pass: number; fail: number; invalid: number; error: number }[]>`
+    select type as key, ${c} from check_results where run_id = ${runId} group by 1 order by 1`).map((r) => ({ key: r.key, ...counts(r) }));
+  const tenders = (await sql<{ tender_id: string; cases: number; failed: number; errors: number }[]>`
+    select tender_id, count(*)::int as cases, count(*) filter (where outcome = 'fail')::int as failed,
+      count(*) filter (where outcome = 'error')::int as errors
+    from case_results where run_id = ${runId} and tender_id is not null group by 1 order by 1`).map((t) => ({
+    tenderId: t.tender_id,
+    verdict: (t.failed + t.errors === 0 ? 'ok' : 'ko') as 'ok' | 'ko',
+    cases: t.cases,
+    failed: t.failed,
+    errors: t.errors,
+  }));
+  const latency = await sql<{ target: string; p50: number | null; p95: number | null; turns: number }[]>`
+    select tr.target, percentile_cont(0.5) within group (order by (t->>'latencyMs')::float) as p50,
+      percentile_cont(0.95) within group (order by (t->>'latencyMs')::float) as p95, count(*)::int as turns
+    from transcripts tr, jsonb_array_elements(tr.turns) t
+    where tr.run_id = ${runId} and t->>'latencyMs' is not null group by 1`;
+  const tcost = (await sql<{ tin: number; tout: number; cost: number }[]>`
+    select coalesce(sum(tokens_in), 0)::int as tin, coalesce(sum(tokens_out), 0)::int as tout, coalesce(sum(cost_usd), 0)::float as cost
+    from transcripts where run_id = ${runId}`)[0]!;
+  const judge = await sql<{ model: string; calls: number; cached: number; tokensIn: number; tokensOut: number; costUsd: number; p50: number | null; p95: number | null }[]>`
+    select model, count(*)::int as calls, count(*) filter (where cached)::int as cached, coalesce(sum(tokens_in), 0)::int as "tokensIn",
+      coalesce(sum(tokens_out), 0)::int as "tokensOut", coalesce(sum(cost_usd), 0)::float as "costUsd",
+      percentile_cont(0.5) within group (order by latency_ms) as p50, percentile_cont(0.95) within group (order by latency_ms) as p95
+    from llm_calls where run_id = ${runId} group by model`;
+  const det = (await sql<{ cases: number; same_answer: number; same_tool: number }[]>`
+    select count(*)::int as cases, count(*) filter (where a = 1)::int as same_answer, count(*) filter (where t = 1)::int as same_tool
+    from (select set_id, case_id, count(distinct answer_signature) as a, count(distinct tool_signature) as t
+          from case_results where run_id = ${runId} group by set_id, case_id having count(*) > 1) x`)[0]!;
+  const previousRunId = await previousComparableRun(sql, runId);
+  const failedRows = await sql<{ task_key: string; set_id: string; case_id: string; tender_id: string | null; family: string | null; outcome: Outcome; reason: string; regression: boolean }[]>`
+    select c.task_key, c.set_id, c.case_id, c.tender_id, c.family, c.outcome, c.reason,
+      exists (select 1 from case_results p where p.run_id = ${previousRunId} and p.set_id = c.set_id and p.case_id = c.case_id
+              and p.repeat_index = c.repeat_index and p.outcome = 'pass') and c.outcome = 'fail' as regression
+    from case_results c where c.run_id = ${runId} and c.outcome in ('fail', 'error')
+    order by 8 desc, c.outcome desc, c.set_id, c.case_id, c.repeat_index`;
+  const checks = await sql<{ task_key: string; check_id: string; type: string; outcome: Outcome; reason: string }[]>`
+    select task_key, check_id, type, outcome, reason from check_results
+    where run_id = ${runId} and outcome in ('fail', 'error') order by task_key, check_id`;
+  const byTask = new Map<string, FailedCase['failedChecks']>();
+  for (const ch of checks) {
+    const l = byTask.get(ch.task_key) ?? [];
+    l.push({ checkId: ch.check_id, type: ch.type, outcome: ch.outcome, reason: ch.reason });
+    byTask.set(ch.task_key, l);
+  }
+  const failures = failedRows.map((f) => ({
+    taskKey: f.task_key,
+    setId: f.set_id,
+    caseId: f.case_id,
+    tenderId: f.tender_id,
+    family: f.family,
+    outcome: f.outcome,
+    reason: f.reason,
+    regression: f.regression,
+    failedChecks: byTask.get(f.task_key) ?? [],
+  }));
+  const taskCounts = (await sql<{ total: number; failed: number; canceled: number }[]>`
+    select count(*)::int as total, count(*) filter (where status = 'failed')::int as failed,
+      count(*) filter (where status = 'canceled')::int as canceled from tasks where run_id = ${runId}`)[0]!;
+  return {
+    runId,
+    name: run.name,
+    status: run.status,
+    generatedAt: new Date().toISOString(),
+    totals: counts(tot),
+    bySet,
+    byTag,
+    byFamily,
+    byCheckType,
+    tenders,
+    latency,
+    cost: { targetTokensIn: tcost.tin, targetTokensOut: tcost.tout, targetCostUsd: tcost.cost, judge },
+    determinism: {
+      repeatedCases: det.cases,
+      sameAnswerShare: det.cases ? det.same_answer / det.cases : null,
+      sameToolShare: det.cases ? det.same_tool / det.cases : null,
+    },
+    previousRunId,
+    regressions: failures.filter((f) => f.regression).length,
+    failures,
+    tasks: taskCounts,
+  };
+}
+
+export async function saveSummary(sql: Sql, summary: RunSummary): Promise<void> {
+  await sql`insert into reports (run_id, summary) values (${summary.runId}, ${sql.json(summary as unknown as Parameters<Sql['json']>[0])})
+    on conflict (run_id) do update set summary = excluded.summary, created_at = now()`;
+}

@@ -1,0 +1,140 @@
+/**
+ * Loading scenario files: YAML or JSON, one test set or a list per file, validated entirely before
+ * anything runs. Every problem of every file is collected into one ScenarioError.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type { z } from 'zod';
+import { formatPath, ScenarioError, type ScenarioProblem } from './errors.ts';
+import { locate, parseText, type ParsedText } from './locate.ts';
+import { crossFieldIssues, testSetSchema, type TestSet } from './schema.ts';
+
+export const SCENARIO_EXTENSIONS = ['.yaml', '.yml', '.json'];
+
+function messageOf(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return 'is required';
+  return issue.message;
+}
+
+function problemsOf(parsed: ParsedText, file: string, raw: unknown, prefix: Array<string | number>, error: z.ZodError): ScenarioProblem[] {
+  const out: ScenarioProblem[] = [];
+  const add = (path: ReadonlyArray<PropertyKey>, message: string) => {
+    const full = [...prefix, ...path];
+    out.push({ file, ...locate(parsed, full), path: formatPath(full), message });
+  };
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add([...issue.path, key], `unknown field "${key}"`);
+    } else add(issue.path, messageOf(issue));
+  }
+  const seen = new Set(out.map((p) => `${p.path} ${p.message}`));
+  for (const issue of crossFieldIssues(raw)) {
+    const full = [...prefix, ...issue.path];
+    if (seen.has(`${formatPath(full)} ${issue.message}`)) continue;
+    out.push({ file, ...locate(parsed, full), path: formatPath(full), message: issue.message });
+  }
+  return out;
+}
+
+/** Validates text already read; `file` is only used in messages. Throws ScenarioError. */
+export function parseScenarioText(text: string, file: string): TestSet[] {
+  const parsed = parseText(text, file);
+  if (parsed.problems.length > 0) throw new ScenarioError(parsed.problems);
+  const { data } = parsed;
+  if (data === null || data === undefined) {
+    throw new ScenarioError([{ file, line: 1, column: 1, path: '', message: 'file holds no test set' }]);
+  }
+  const items: Array<{ raw: unknown; prefix: Array<string | number> }> = Array.isArray(data)
+    ? data.map((raw, i) => ({ raw, prefix: [i] }))
+    : [{ raw: data, prefix: [] }];
+  if (items.length === 0) throw new ScenarioError([{ file, line: 1, column: 1, path: '', message: 'file holds no test set' }]);
+  const sets: TestSet[] = [];
+  const problems: ScenarioProblem[] = [];
+  const ids = new Map<string, string>();
+  for (const { raw, prefix } of items) {
+    const result = testSetSchema.safeParse(raw);
+    if (!result.success) {
+      problems.push(...problemsOf(parsed, file, raw, prefix, result.error));
+      continue;
+    }
+    const first = ids.get(result.data.id);
+    if (first !== undefined) {
+      const path = [...prefix, 'id'];
+      problems.push({ file, ...locate(parsed, path), path: formatPath(path), message: `duplicate test set id "${result.data.id}" (also ${first})` });
+    } else ids.set(result.data.id, formatPath(prefix) || 'this file');
+    sets.push(result.data);
+  }
+  if (problems.length > 0) {
+    problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+    throw new ScenarioError(problems);
+  }
+  return sets;
+}
+
+async function readProblem(file: string, err: unknown): Promise<ScenarioProblem> {
+  const code = (err as NodeJS.ErrnoException).code;
+  return { file, path: '', message: code === 'ENOENT' ? 'file not found' : `cannot read: ${(err as Error).message}` };
+}
+
+function decode(bytes: Buffer, file: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new ScenarioError([{ file, path: '', message: 'file is not valid UTF-8' }]);
+  }
+}
+
+/** Loads one file (any extension) and returns its test sets. */
+export async function loadScenarioFile(path: string): Promise<TestSet[]> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (err) {
+    throw new ScenarioError([await readProblem(path, err)]);
+  }
+  return parseScenarioText(decode(bytes, path), path);
+}
+
+async function collect(path: string, out: string[], explicit: boolean): Promise<void> {
+  const info = await stat(path);
+  if (info.isDirectory()) {
+    const entries = await readdir(path);
+    for (const entry of entries.sort()) await collect(join(path, entry), out, false);
+  } else if (explicit || SCENARIO_EXTENSIONS.includes(extname(path).toLowerCase())) out.push(path);
+}
+
+/**
+ * Loads files and directories (recursively, .yaml/.yml/.json, in sorted order). Refuses duplicate set ids
+ * across files. Throws one ScenarioError listing every problem of every file.
+ */
+export async function loadScenarios(pathsOrDirs: string[]): Promise<TestSet[]> {
+  const files: string[] = [];
+  const problems: ScenarioProblem[] = [];
+  for (const p of pathsOrDirs) {
+    try {
+      await collect(p, files, true);
+    } catch (err) {
+      problems.push(await readProblem(p, err));
+    }
+  }
+  const sets: TestSet[] = [];
+  const owner = new Map<string, string>();
+  for (const file of [...new Set(files)]) {
+    try {
+      for (const set of await loadScenarioFile(file)) {
+        const first = owner.get(set.id);
+        if (first !== undefined && first !== file) {
+          problems.push({ file, path: 'id', message: `duplicate test set id "${set.id}" (also in ${first})` });
+        } else {
+          owner.set(set.id, file);
+          sets.push(set);
+        }
+      }
+    } catch (err) {
+      if (!(err instanceof ScenarioError)) throw err;
+      problems.push(...err.problems);
+    }
+  }
+  if (problems.length > 0) throw new ScenarioError(problems);
+  return sets;
+}

@@ -1,0 +1,81 @@
+/**
+ * eval.converse — plays one case against the target, stores the transcript, applies every deterministic
+ * check, and stores the case's outcome (provisional when LLM checks are still to be judged).
+ */
+import { defineKind } from '../engine/kinds.ts';
+import { LLM_CHECK_TYPES, caseVerdict, runChecks, type CheckSpec } from '../checks/index.ts';
+import { createTarget, type Target, type TargetConfig } from '../targets/index.ts';
+import { casePayloadSchema } from '../eval/payloads.ts';
+import { answerSignature, playCase, toolSignature } from '../eval/play.ts';
+import { saveCaseResult, saveCheckResults, saveTranscript } from '../eval/store.ts';
+import type { Redis } from 'ioredis';
+
+export const isLlmCheck = (c: CheckSpec) => (LLM_CHECK_TYPES as readonly string[]).includes(c.type);
+
+// One target object per config and process: its rate limiter and connection reuse are shared by tasks.
+const targets = new Map<string, Target>();
+function targetFor(config: TargetConfig, redis: Redis, prefix: string): Target {
+  const key = `${prefix}\u0000${JSON.stringify(config)}`;
+  let t = targets.get(key);
+  if (!t) {
+    t = createTarget(config, { redis, prefix });
+    if (targets.size > 100) targets.clear();
+    targets.set(key, t);
+  }
+  return t;
+}
+
+export const converseKind = defineKind({
+  kind: 'eval.converse',
+  queue: 'converse',
+  payload: casePayloadSchema,
+  // Several turns, each bounded by the target's own timeout and retries.
+  timeoutMs: 5 * 60_000,
+  attempts: 3,
+  backoffMs: 2_000,
+  handler: async (p, ctx) => {
+    const target = targetFor(p.target, ctx.redis, ctx.prefix);
+    const vars = { ...p.vars, ...(p.tenderId ? { tenderId: p.tenderId } : {}) };
+    const played = await playCase(target, p.turns, vars, ctx.signal);
+    await saveTranscript(ctx.sql, {
+      runId: ctx.runId,
+      taskKey: ctx.taskKey,
+      target: p.target.name ?? p.target.type,
+      transcript: played.transcript,
+      error: played.error,
+      latencyMs: played.latencyMs,
+      tokensIn: played.tokensIn,
+      tokensOut: played.tokensOut,
+      costUsd: played.costUsd,
+    });
+    ctx.addUsage({ tokensIn: played.tokensIn, tokensOut: played.tokensOut, costUsd: played.costUsd });
+    const deterministic = p.checks.filter((c) => !isLlmCheck(c));
+    const results = await runChecks(deterministic, {
+      transcript: played.transcript,
+      expected: p.expected,
+      vars,
+      now: p.today ? new Date(`${p.today}T12:00:00Z`) : undefined,
+    });
+    await saveCheckResults(ctx.sql, ctx.runId, ctx.taskKey, results.map((r) => ({ ...r, source: 'deterministic' as const })));
+    const pendingLlm = p.checks.some(isLlmCheck);
+    const verdict = caseVerdict(results, { threshold: p.threshold });
+    await saveCaseResult(ctx.sql, {
+      runId: ctx.runId,
+      taskKey: ctx.taskKey,
+      setId: p.setId,
+      caseId: p.caseId,
+      tenderId: p.tenderId,
+      family: p.family,
+      repeatIndex: p.repeatIndex,
+      tags: p.tags,
+      outcome: verdict.outcome,
+      score: verdict.score,
+      reason: played.error ? `target error: ${played.error}` : verdict.reason,
+      answerSignature: answerSignature(played.transcript),
+      toolSignature: toolSignature(played.transcript),
+      pendingLlm,
+      latencyMs: played.latencyMs,
+    });
+    return { outcome: verdict.outcome, pendingLlm };
+  },
+});

@@ -1,0 +1,64 @@
+/**
+ * eval.judge — the LLM checks of one case, each under its test type's mandate; then the case's final
+ * outcome from all its checks. Without a judge model every LLM check is `invalid` ("no judge model configured").
+ */
+import { defineKind } from '../engine/kinds.ts';
+import { caseVerdict, runChecks, type WeightedResult } from '../checks/index.ts';
+import { transcriptSchema } from '../transcript.ts';
+import { judgePayloadSchema } from '../eval/payloads.ts';
+import { loadCheckResults, saveCheckResults, updateCaseOutcome, type StoredCheck } from '../eval/store.ts';
+import { makeLlmJudge, type JudgedResult } from '../eval/llm-judge.ts';
+import { createLlm, type Llm } from '../llm/index.ts';
+import { redisLimiterFactory } from '../llm/limiter.ts';
+import { isLlmCheck } from './converse.ts';
+import type { TaskContext } from '../engine/kinds.ts';
+
+let llm: Llm | undefined;
+function llmFor(ctx: TaskContext): Llm {
+  llm ??= createLlm(ctx.config, { db: ctx.db, limiterFactory: redisLimiterFactory({ redis: ctx.redis, prefix: ctx.prefix }) });
+  return llm;
+}
+
+export const judgeKind = defineKind({
+  kind: 'eval.judge',
+  queue: 'judge',
+  payload: judgePayloadSchema,
+  timeoutMs: 10 * 60_000,
+  attempts: 3,
+  backoffMs: 5_000,
+  handler: async (p, ctx) => {
+    const row = (await ctx.sql<{ turns: unknown; session_id: string | null }[]>`
+      select turns, session_id from transcripts where run_id = ${ctx.runId} and task_key = ${p.caseTask}`)[0];
+    if (!row) throw new Error(`no transcript for ${p.caseTask}`);
+    const transcript = transcriptSchema.parse({ sessionId: row.session_id ?? undefined, turns: row.turns });
+    const specs = p.case.checks.filter(isLlmCheck);
+    const configured = Boolean(llmFor(ctx).forRole('judge'));
+    const results = await runChecks(specs, {
+      transcript,
+      expected: p.case.expected,
+      vars: { ...p.case.vars, ...(p.case.tenderId ? { tenderId: p.case.tenderId } : {}) },
+      llmJudge: configured ? makeLlmJudge(ctx.config, llmFor(ctx), { runId: ctx.runId, taskKey: ctx.taskKey, signal: ctx.signal }) : undefined,
+    });
+    const stored: StoredCheck[] = results.map((r) => {
+      const v = (r as WeightedResult & JudgedResult).verdict;
+      return {
+        ...r,
+        source: 'llm',
+        mandateId: v?.mandateId,
+        mandateVersion: v?.mandateVersion,
+        model: v?.model,
+        details: v ? { raw: v.raw, subVerdicts: v.subVerdicts, agreement: v.agreement, usage: v.usage } : undefined,
+      };
+    });
+    for (const s of stored) {
+      const u = (s.details as { usage?: { tokensIn: number; tokensOut: number; costUsd: number } } | undefined)?.usage;
+      if (u) ctx.addUsage(u);
+    }
+    await saveCheckResults(ctx.sql, ctx.runId, ctx.taskKey, stored);
+    // The case outcome is decided over all its checks, deterministic (stored by the converse task) and LLM.
+    const all = [...(await loadCheckResults(ctx.sql, ctx.runId, p.caseTask)), ...stored];
+    const verdict = caseVerdict(all, { threshold: p.case.threshold });
+    await updateCaseOutcome(ctx.sql, { runId: ctx.runId, taskKey: p.caseTask, ...verdict });
+    return { outcome: verdict.outcome, judged: stored.length };
+  },
+});

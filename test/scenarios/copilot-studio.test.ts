@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { exportCopilotStudio, importCopilotStudio } from '../../shared/scenarios/copilot-studio.ts';
+import { ScenarioError } from '../../shared/scenarios/errors.ts';
+import { parseScenarioText } from '../../shared/scenarios/load.ts';
+
+const opts = { fileName: 'domande.csv', setId: 'copilot' };
+
+function problem(content: string | Uint8Array) {
+  try {
+    importCopilotStudio(content, opts);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ScenarioError);
+    return (err as ScenarioError).problems[0];
+  }
+  throw new Error('expected a ScenarioError');
+}
+
+describe('importCopilotStudio', () => {
+  it('turns questions into a single-turn set with presence and meaning checks', () => {
+    const csv = 'Question,Expected response\r\n"Quando scade il bando per infermieri, a Roma?","Il 31 gennaio 2027."\r\nCi sono concorsi a Torino?,\r\n';
+    const set = importCopilotStudio(csv, opts);
+    expect(set.type).toBe('single');
+    expect(set.cases.map((c) => c.id)).toEqual(['q001', 'q002']);
+    expect(set.cases[0]).toMatchObject({ input: 'Quando scade il bando per infermieri, a Roma?', expected: 'Il 31 gennaio 2027.' });
+    expect(set.cases[0]?.checks.map((c) => c.type)).toEqual(['answer-presence', 'compare-meaning']);
+    expect(set.cases[1]?.checks.map((c) => c.type)).toEqual(['answer-presence']);
+    expect(set.cases[1]?.expected).toBeUndefined();
+  });
+
+  it('accepts a question-only file, bytes with a BOM, and embedded newlines', () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Question\n"Riga uno\nriga due"\nperché?\n')]);
+    const set = importCopilotStudio(bytes, opts);
+    expect(set.cases.map((c) => c.input)).toEqual(['Riga uno\nriga due', 'perché?']);
+  });
+
+  const bad: Array<[string, string | Uint8Array, number, RegExp]> = [
+    ['wrong header', 'Domanda,Risposta attesa\nx,y\n', 1, /wrong header/],
+    ['header with different case', 'question,expected response\nx,y\n', 1, /wrong header/],
+    ['extra header column', 'Question,Expected response,Notes\nx,y,z\n', 1, /wrong header/],
+    ['no questions', 'Question,Expected response\n', 1, /no questions/],
+    ['empty file', '', 1, /empty file/],
+    ['too many columns', 'Question,Expected response\na,b\nc,d,e\n', 3, /3 columns/],
+    ['empty question', 'Question\n""\n', 2, /empty question/],
+    ['unbalanced quotes', 'Question,Expected response\n"a,b\n', 2, /unbalanced quotes/],
+    ['invalid UTF-8', Buffer.concat([Buffer.from('Question\nok\n'), Buffer.from([0xff, 0x0a])]), 3, /invalid UTF-8/],
+  ];
+  it.each(bad)('%s → error naming the line', (_name, content, line, message) => {
+    const p = problem(content);
+    expect(p).toMatchObject({ file: 'domande.csv', line });
+    expect(p?.message).toMatch(message);
+  });
+});
+
+describe('exportCopilotStudio', () => {
+  it('round-trips questions and expected responses', () => {
+    const csv = 'Question,Expected response\r\n"Serve la laurea, o basta il diploma?","Basta il ""diploma""."\r\nE a Milano?,\r\n';
+    const set = importCopilotStudio(csv, opts);
+    expect(exportCopilotStudio(set)).toBe(csv);
+    expect(importCopilotStudio(exportCopilotStudio(set), opts)).toEqual(set);
+  });
+
+  it('writes a question-only file when no case has an expected answer, and refuses conversations', () => {
+    const [single] = parseScenarioText('id: s\ntype: single\ncases: [{id: a, input: ciao}]\n', 'x');
+    expect(single && exportCopilotStudio(single)).toBe('Question\r\nciao\r\n');
+    const [convo] = parseScenarioText('id: c\ntype: conversation\ncases: [{id: a, input: {turns: [{user: ciao}]}}]\n', 'x');
+    expect(() => convo && exportCopilotStudio(convo)).toThrow(/conversation/);
+  });
+});
