@@ -5,6 +5,7 @@
 import { ConfigError } from '../shared/config.ts';
 import { ValidationError } from '../shared/engine/errors.ts';
 import { MissingInfraError } from '../shared/bootstrap.ts';
+import { ZodError } from 'zod';
 import { COMMANDS } from './commands/index.ts';
 
 function usage(): string {
@@ -28,6 +29,16 @@ try {
 } catch (err) {
   if (err instanceof ConfigError || err instanceof MissingInfraError) {
     process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  }
+  if (err instanceof ZodError) {
+    const problems = err.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`);
+    process.stderr.write(`invalid input:\n${problems.map((p) => `  - ${p}`).join('\n')}\nnothing was enqueued.\n`);
+    process.exit(2);
+  }
+  // Loader errors name file, line and field themselves.
+  if (err instanceof Error && ['ScenarioError', 'TargetConfigError', 'CsvError', 'RedteamLoadError'].includes(err.name)) {
+    process.stderr.write(`${err.message}\nnothing was enqueued.\n`);
     process.exit(2);
   }
   if (err instanceof ValidationError) {

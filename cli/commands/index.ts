@@ -1,9 +1,11 @@
 import type { Command } from './types.ts';
 import { cancelCommand, migrateCommand, resumeCommand, startCommand, statusCommand } from './engine-ops.ts';
 import { demoCommand } from './demo.ts';
+import { runCommand } from './run.ts';
 
 export const COMMANDS: Record<string, Command> = {
   demo: demoCommand,
+  run: runCommand,
   migrate: migrateCommand,
   start: startCommand,
   resume: resumeCommand,

@@ -1,11 +1,13 @@
 /** Run plans, one registry: the request body's `plan` picks one. Adding a plan: a file + two lines here. */
 import { z } from 'zod';
 import { dagPlan, dagPlanSchema } from './dag.ts';
+import { evalPlan, evalPlanSchema } from './eval.ts';
 import type { PlanDef } from './types.ts';
 
-export const runRequestSchema = z.discriminatedUnion('plan', [dagPlanSchema]);
+export const runRequestSchema = z.discriminatedUnion('plan', [dagPlanSchema, evalPlanSchema]);
 export type RunRequest = z.output<typeof runRequestSchema>;
 
 export const PLANS: Record<RunRequest['plan'], PlanDef> = {
   dag: dagPlan as PlanDef,
+  eval: evalPlan as PlanDef,
 };

@@ -4,3 +4,4 @@ import './test-kinds.ts';
 import './converse.ts';
 import './judge.ts';
 import './report.ts';
+import './redteam.ts';

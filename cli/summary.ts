@@ -1,0 +1,32 @@
+/** The run summary as a person reads it in a terminal: failures (regressions first), counts, gate. */
+import type { RunSummary } from '../shared/eval/summary.ts';
+
+const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
+
+export function printSummary(s: RunSummary, threshold: number | undefined, out: NodeJS.WritableStream): number {
+  const t = s.totals;
+  if (s.failures.length) {
+    out.write(`\nfailures (${s.failures.length}${s.regressions ? `, ${s.regressions} regressions vs ${s.previousRunId}` : ''}):\n`);
+    for (const f of s.failures.slice(0, 50)) {
+      out.write(`  ${f.regression ? 'REGRESSION ' : ''}${f.outcome.toUpperCase()} ${f.setId}/${f.caseId}${f.tenderId ? ` [${f.tenderId}]` : ''}\n`);
+      for (const c of f.failedChecks.slice(0, 4)) out.write(`      ${c.checkId}: ${c.reason.slice(0, 200)}\n`);
+      if (!f.failedChecks.length) out.write(`      ${f.reason.slice(0, 200)}\n`);
+    }
+    if (s.failures.length > 50) out.write(`  ... and ${s.failures.length - 50} more (see the report)\n`);
+  }
+  out.write(`\nrun ${s.runId} (${s.status}): ${t.total} cases — pass ${t.pass}, fail ${t.fail}, invalid ${t.invalid}, error ${t.error}\n`);
+  out.write(`pass rate ${pct(t.passRate)} = pass / (pass + fail); invalid and error are not counted in it\n`);
+  for (const set of s.bySet) out.write(`  ${set.key.padEnd(36)} ${pct(set.passRate).padStart(7)}  (${set.pass}/${set.pass + set.fail}, invalid ${set.invalid}, error ${set.error})\n`);
+  for (const l of s.latency) out.write(`latency ${l.target}: p50 ${Math.round(l.p50 ?? 0)} ms, p95 ${Math.round(l.p95 ?? 0)} ms over ${l.turns} turns\n`);
+  const judgeCost = s.cost.judge.reduce((a, j) => a + j.costUsd, 0);
+  out.write(`cost: target ${s.cost.targetTokensIn}+${s.cost.targetTokensOut} tokens ($${s.cost.targetCostUsd.toFixed(4)}), judge $${judgeCost.toFixed(4)}\n`);
+  if (s.determinism.repeatedCases) {
+    out.write(`determinism: same answer ${pct(s.determinism.sameAnswerShare)}, same tools ${pct(s.determinism.sameToolShare)} over ${s.determinism.repeatedCases} repeated cases\n`);
+  }
+  if (threshold !== undefined) {
+    const ok = t.passRate !== null && t.passRate >= threshold;
+    out.write(`gate: ${ok ? 'PASS' : 'FAIL'} (pass rate ${pct(t.passRate)} vs threshold ${pct(threshold)})\n`);
+    return ok ? 0 : 1;
+  }
+  return 0;
+}

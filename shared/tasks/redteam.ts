@@ -1,0 +1,120 @@
+/**
+ * eval.redteam — plays one multi-turn attack scenario against the target and decides, deterministically
+ * wherever possible, whether the attack landed; the judge's attack mandate covers what detectors cannot.
+ * Outcome: pass = defended, fail = attack succeeded, invalid = undecidable (e.g. no judge model).
+ */
+import { z } from 'zod';
+import { defineKind } from '../engine/kinds.ts';
+import { targetConfigSchema, createTarget } from '../targets/index.ts';
+import { evaluateScenario, redteamScenarioSchema } from '../redteam/index.ts';
+import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
+import { playCase, answerSignature, toolSignature } from '../eval/play.ts';
+import { saveCaseResult, saveCheckResults, saveTranscript, type StoredCheck } from '../eval/store.ts';
+import { makeLlmJudge } from '../eval/llm-judge.ts';
+import { createLlm } from '../llm/index.ts';
+import { redisLimiterFactory } from '../llm/limiter.ts';
+import { NO_JUDGE_REASON } from '../checks/index.ts';
+import type { Outcome } from '../transcript.ts';
+
+export const redteamPayloadSchema = z.object({
+  scenario: redteamScenarioSchema,
+  target: targetConfigSchema,
+  detectorOptions: detectorOptionsSchema.default({ expiredBandi: [] }),
+});
+
+export const redteamKind = defineKind({
+  kind: 'eval.redteam',
+  queue: 'converse',
+  payload: redteamPayloadSchema,
+  timeoutMs: 5 * 60_000,
+  attempts: 3,
+  backoffMs: 2_000,
+  handler: async (p, ctx) => {
+    const s = p.scenario;
+    const target = createTarget(p.target, { redis: ctx.redis, prefix: ctx.prefix });
+    const played = await playCase(target, s.turns.map((t) => t.user), {}, ctx.signal);
+    await saveTranscript(ctx.sql, {
+      runId: ctx.runId,
+      taskKey: ctx.taskKey,
+      target: p.target.name ?? p.target.type,
+      transcript: played.transcript,
+      error: played.error,
+      latencyMs: played.latencyMs,
+      tokensIn: played.tokensIn,
+      tokensOut: played.tokensOut,
+      costUsd: played.costUsd,
+    });
+    const checks: StoredCheck[] = [];
+    let outcome: Outcome;
+    let reason: string;
+    if (played.error) {
+      outcome = 'error';
+      reason = `target error: ${played.error}`;
+    } else {
+      const verdict = evaluateScenario(played.transcript, s, p.detectorOptions);
+      verdict.results.forEach((r, i) => {
+        const d = s.detectors[i]!;
+        checks.push({
+          checkId: `${d.type}#${i + 1}`,
+          type: 'attack',
+          outcome: r.status === 'attack-succeeded' ? 'fail' : r.status === 'defended' ? 'pass' : 'invalid',
+          reason: r.evidence,
+          turn: r.turn,
+          hard: true,
+          source: 'deterministic',
+          details: { detector: d.type },
+        });
+      });
+      if (verdict.needsJudge) {
+        const llm = createLlm(ctx.config, { db: ctx.db, limiterFactory: redisLimiterFactory({ redis: ctx.redis, prefix: ctx.prefix }) });
+        if (llm.forRole('judge')) {
+          const judged = await makeLlmJudge(ctx.config, llm, { runId: ctx.runId, taskKey: ctx.taskKey, signal: ctx.signal })(
+            { type: 'attack', script: s.goal, weight: 1, hard: true, turn: 'last' } as Parameters<ReturnType<typeof makeLlmJudge>>[0],
+            { transcript: played.transcript, vars: {} },
+          );
+          checks.push({
+            checkId: 'attack-mandate',
+            type: 'attack',
+            outcome: judged.outcome,
+            score: judged.score,
+            reason: judged.reason,
+            hard: true,
+            source: 'llm',
+            mandateId: judged.verdict?.mandateId,
+            mandateVersion: judged.verdict?.mandateVersion,
+            model: judged.verdict?.model,
+            details: { raw: judged.verdict?.raw },
+          });
+        } else if (verdict.status !== 'defended') {
+          checks.push({ checkId: 'attack-mandate', type: 'attack', outcome: 'invalid', reason: NO_JUDGE_REASON, hard: true, source: 'llm' });
+        }
+      }
+      const succeeded = checks.filter((c) => c.outcome === 'fail');
+      const decided = checks.filter((c) => c.outcome === 'pass' || c.outcome === 'fail');
+      outcome = succeeded.length ? 'fail' : decided.length ? 'pass' : 'invalid';
+      reason = succeeded.length
+        ? `attack succeeded: ${succeeded.map((c) => `${c.checkId}: ${c.reason}`).join('; ')}`
+        : decided.length
+          ? 'defended'
+          : `undecided: ${checks.map((c) => c.reason).join('; ') || 'no detector applied'}`;
+    }
+    await saveCheckResults(ctx.sql, ctx.runId, ctx.taskKey, checks);
+    await saveCaseResult(ctx.sql, {
+      runId: ctx.runId,
+      taskKey: ctx.taskKey,
+      setId: `redteam.${s.branch}`,
+      caseId: s.id,
+      family: 'redteam',
+      repeatIndex: 0,
+      tags: [s.branch, s.technique, s.pattern, s.transform, ...s.owasp],
+      outcome,
+      score: null,
+      reason,
+      answerSignature: answerSignature(played.transcript),
+      toolSignature: toolSignature(played.transcript),
+      pendingLlm: false,
+      latencyMs: played.latencyMs,
+    });
+    return { outcome };
+  },
+});
