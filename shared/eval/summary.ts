@@ -38,7 +38,7 @@ export interface RunSummary {
   byTag: (Counts & { key: string })[];
   byFamily: (Counts & { key: string })[];
   byCheckType: (Counts & { key: string })[];
-  tenders: { tenderId: string; verdict: 'ok' | 'ko'; cases: number; failed: number; errors: number }[];
+  tenders: { tenderId: string; verdict: 'ok' | 'ko'; cases: number; failed: number; errors: number; metadataKo: boolean }[];
   latency: { target: string; p50: number | null; p95: number | null; turns: number }[];
   cost: { targetTokensIn: number; targetTokensOut: number; targetCostUsd: number; judge: { model: string; calls: number; cached: number; tokensIn: number; tokensOut: number; costUsd: number; p50: number | null; p95: number | null }[] };
   determinism: { repeatedCases: number; sameAnswerShare: number | null; sameToolShare: number | null };
@@ -46,6 +46,10 @@ export interface RunSummary {
   regressions: number;
   failures: FailedCase[];
   tasks: { total: number; failed: number; canceled: number };
+  /** Global verdicts. */
+  redteam: { scenarios: number; succeeded: number; successRate: number | null; byBranch: { branch: string; scenarios: number; succeeded: number }[] } | null;
+  metadata: { tenders: number; ko: number; discrepancies: number; ambiguous: number; verdict: 'ok' | 'ko' } | null;
+  diagnostics: { collection: string; verdict: string; failed: string[] }[];
 }
 
 const counts = (r: { pass: number; fail: number; invalid: number; error: number }): Counts => ({
@@ -85,15 +89,37 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
     select t as key, ${c} from case_results, unnest(tags) t where run_id = ${runId} group by 1 order by 1`).map((r) => ({ key: r.key, ...counts(r) }));
   const byCheckType = (await sql<{ key: string; pass: number; fail: number; invalid: number; error: number }[]>`
     select type as key, ${c} from check_results where run_id = ${runId} group by 1 order by 1`).map((r) => ({ key: r.key, ...counts(r) }));
-  const tenders = (await sql<{ tender_id: string; cases: number; failed: number; errors: number }[]>`
-    select tender_id, count(*)::int as cases, count(*) filter (where outcome = 'fail')::int as failed,
-      count(*) filter (where outcome = 'error')::int as errors
-    from case_results where run_id = ${runId} and tender_id is not null group by 1 order by 1`).map((t) => ({
+  // A tender is ko when one of its cases failed or errored, or its metadata disagrees with its text.
+  const tenders = (await sql<{ tender_id: string; cases: number; failed: number; errors: number; metadata_ko: boolean }[]>`
+    with c as (
+      select tender_id, count(*)::int as cases, count(*) filter (where outcome = 'fail')::int as failed,
+        count(*) filter (where outcome = 'error')::int as errors
+      from case_results where run_id = ${runId} and tender_id is not null group by 1),
+    m as (select tender_id, verdict = 'ko' as ko from metadata_checks where run_id = ${runId})
+    select coalesce(c.tender_id, m.tender_id) as tender_id, coalesce(c.cases, 0) as cases, coalesce(c.failed, 0) as failed,
+      coalesce(c.errors, 0) as errors, coalesce(m.ko, false) as metadata_ko
+    from c full join m on m.tender_id = c.tender_id order by 1`).map((t) => ({
     tenderId: t.tender_id,
-    verdict: (t.failed + t.errors === 0 ? 'ok' : 'ko') as 'ok' | 'ko',
+    verdict: (t.failed + t.errors === 0 && !t.metadata_ko ? 'ok' : 'ko') as 'ok' | 'ko',
     cases: t.cases,
     failed: t.failed,
     errors: t.errors,
+    metadataKo: t.metadata_ko,
+  }));
+  const rt = await sql<{ branch: string; scenarios: number; succeeded: number }[]>`
+    select substr(set_id, 9) as branch, count(*) filter (where outcome in ('pass', 'fail'))::int as scenarios,
+      count(*) filter (where outcome = 'fail')::int as succeeded
+    from case_results where run_id = ${runId} and family = 'redteam' group by 1 order by 3 desc, 1`;
+  const rtTotal = rt.reduce((a, r) => ({ s: a.s + r.scenarios, x: a.x + r.succeeded }), { s: 0, x: 0 });
+  const md = (await sql<{ tenders: number; ko: number; discrepancies: number; ambiguous: number }[]>`
+    select count(*)::int as tenders, count(*) filter (where verdict = 'ko')::int as ko,
+      coalesce(sum(jsonb_array_length(discrepancies)), 0)::int as discrepancies, coalesce(sum(jsonb_array_length(ambiguous)), 0)::int as ambiguous
+    from metadata_checks where run_id = ${runId}`)[0]!;
+  const diagnostics = (await sql<{ collection: string; verdict: string; failed: { name: string }[] }[]>`
+    select collection, verdict, failed from diagnostics_results where run_id = ${runId} order by collection`).map((d) => ({
+    collection: d.collection,
+    verdict: d.verdict,
+    failed: (d.failed ?? []).map((f) => f.name),
   }));
   const latency = await sql<{ target: string; p50: number | null; p95: number | null; turns: number }[]>`
     select tr.target, percentile_cont(0.5) within group (order by (t->>'latencyMs')::float) as p50,
@@ -164,6 +190,11 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
     regressions: failures.filter((f) => f.regression).length,
     failures,
     tasks: taskCounts,
+    redteam: rt.length
+      ? { scenarios: rtTotal.s, succeeded: rtTotal.x, successRate: rtTotal.s ? rtTotal.x / rtTotal.s : null, byBranch: rt }
+      : null,
+    metadata: md.tenders ? { ...md, verdict: md.ko ? 'ko' : 'ok' } : null,
+    diagnostics,
   };
 }
 

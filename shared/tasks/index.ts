@@ -5,3 +5,5 @@ import './converse.ts';
 import './judge.ts';
 import './report.ts';
 import './redteam.ts';
+import './metadata.ts';
+import './diagnostics.ts';

@@ -1,0 +1,45 @@
+/**
+ * metadata.verify — extracts entities from one bando's full text and diffs them with the metadata attached to
+ * it (as the chatbot's search sees it), flagging every discrepancy with its evidence. Ambiguous cases are
+ * "needs review", never guessed.
+ */
+import { z } from 'zod';
+import { defineKind } from '../engine/kinds.ts';
+import { PermanentTaskError } from '../engine/errors.ts';
+import { tenderMetadataSchema } from '../tender/metadata.ts';
+import { saveMetadataVerdict, verifyTender } from '../../services/metadata-extractor/lib/index.ts';
+import type { Sql } from '../db/client.ts';
+
+export const metadataPayloadSchema = z.object({
+  tenderId: z.string(),
+  /** Where text and metadata live: the ingested tenders (latest version), or the demo chatbot's own store. */
+  from: z.enum(['tenders', 'demo']).default('tenders'),
+});
+
+async function loadTender(sql: Sql, from: 'tenders' | 'demo', id: string): Promise<{ text: string; metadata: unknown } | undefined> {
+  const rows =
+    from === 'demo'
+      ? await sql<{ text: string; metadata: unknown }[]>`select text, metadata from demo.tenders where id = ${id}`
+      : await sql<{ text: string; metadata: unknown }[]>`
+          select v.text, v.metadata from tenders t join tender_versions v on v.tender_id = t.id and v.version = t.current_version
+          where t.id = ${id}`;
+  return rows[0];
+}
+
+export const metadataKind = defineKind({
+  kind: 'metadata.verify',
+  queue: 'metadata',
+  payload: metadataPayloadSchema,
+  timeoutMs: 60_000,
+  attempts: 3,
+  backoffMs: 1_000,
+  handler: async (p, ctx) => {
+    const row = await loadTender(ctx.sql, p.from, p.tenderId);
+    if (!row) throw new PermanentTaskError(`tender ${p.tenderId} not found in ${p.from}`);
+    const metadata = tenderMetadataSchema.safeParse(row.metadata);
+    if (!metadata.success) throw new PermanentTaskError(`tender ${p.tenderId}: stored metadata is invalid: ${metadata.error.message}`);
+    const verdict = await verifyTender(row.text, metadata.data);
+    await saveMetadataVerdict(ctx.db, ctx.runId, verdict);
+    return { verdict: verdict.verdict, discrepancies: verdict.discrepancies.length, ambiguous: verdict.ambiguous.length };
+  },
+});
