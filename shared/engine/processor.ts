@@ -22,6 +22,8 @@ import {
   markRetrying,
   markRunning,
   readClaimView,
+  claimTask,
+  type ClaimView,
 } from './store.ts';
 import { resumeRun } from './resume.ts';
 
@@ -44,6 +46,8 @@ export interface EngineDeps {
 export interface ProcessorDeps extends EngineDeps {
   workerId: string;
   cancelBus: CancelBus;
+  /** Pool for the claim statement; its commits need not wait for the WAL flush (see workers.ts). */
+  claimSql?: Sql;
 }
 
 /** How long a job whose non-flow dependencies are not yet terminal waits before looking again. */
@@ -55,29 +59,25 @@ export function makeProcessor(deps: ProcessorDeps) {
     const data = jobDataSchema.parse(job.data);
     const { runId, taskKey } = data;
     const log = deps.log.child({ queue: job.queueName, runId, taskKey, jobId: job.id });
-    const view = await readClaimView(sql, runId, taskKey);
-    if (!view) throw new PermanentTaskError(`task ${runId}/${taskKey} does not exist in Postgres`);
-    if (view.epoch !== data.epoch) return { skipped: 'stale epoch' };
-    if (view.status === 'failed') {
-      // Only a manual retry (e.g. Bull Board's button) re-delivers a failed job: treat it as a reprocess,
-      // which relaunches the task and what depends on it in a new epoch and keeps run state consistent.
-      await resumeRun(deps, runId, { onlyTasks: [taskKey] });
-      return { reprocessed: true };
-    }
-    if (TERMINAL.includes(view.status)) return { skipped: view.status };
 
-    const kind = getKind(view.kind);
-    if (!kind) throw new PermanentTaskError(`unknown task kind ${view.kind}`);
-
-    if (view.cancelRequested && !kind.alwaysRun) {
-      await markCanceled(sql, runId, taskKey, 'run canceled');
-      return { skipped: 'canceled' };
-    }
-    // Flow children are finished when BullMQ runs us; a child that failed in the queue without reaching
-    // Postgres (stalled too often) is recorded as failed here.
-    let pending = view.deps.filter((d) => !TERMINAL.includes(d.status));
-    const lostChildren = pending.filter((d) => d.flowParent === taskKey);
-    if (lostChildren.length) {
+    /** Why a task that could not be claimed in one step is skipped, waits, or may run after all (undefined). */
+    const decideUnclaimed = async (view: ClaimView, alwaysRun: boolean): Promise<Record<string, unknown> | undefined> => {
+      if (view.epoch !== data.epoch) return { skipped: 'stale epoch' };
+      if (view.status === 'failed') {
+        // Only a manual retry (e.g. Bull Board's button) re-delivers a failed job: treat it as a reprocess,
+        // which relaunches the task and what depends on it in a new epoch and keeps run state consistent.
+        await resumeRun(deps, runId, { onlyTasks: [taskKey] });
+        return { reprocessed: true };
+      }
+      if (TERMINAL.includes(view.status)) return { skipped: view.status };
+      if (view.cancelRequested && !alwaysRun) {
+        await markCanceled(sql, runId, taskKey, 'run canceled');
+        return { skipped: 'canceled' };
+      }
+      // Flow children are finished when BullMQ runs us; a child that failed in the queue without reaching
+      // Postgres (stalled too often) is recorded as failed here.
+      let pending = view.deps.filter((d) => !TERMINAL.includes(d.status));
+      const lostChildren = pending.filter((d) => d.flowParent === taskKey);
       for (const d of lostChildren) {
         await markFailed(sql, {
           runId,
@@ -89,20 +89,31 @@ export function makeProcessor(deps: ProcessorDeps) {
         });
       }
       pending = pending.filter((d) => d.flowParent !== taskKey);
-    }
-    if (pending.length) {
-      await job.moveToDelayed(Date.now() + GATE_DELAY_MS, token);
-      throw new DelayedError();
-    }
-    const failedDep = view.deps.find((d) => d.status === 'failed' || d.status === 'canceled');
-    if (failedDep && !kind.alwaysRun) {
-      await markCanceled(sql, runId, taskKey, `upstream task ${failedDep.key} ${failedDep.status}`);
-      return { skipped: 'upstream' };
-    }
-
+      if (pending.length) {
+        await job.moveToDelayed(Date.now() + GATE_DELAY_MS, token);
+        throw new DelayedError();
+      }
+      const failedDep = (lostChildren.length ? (await readClaimView(sql, runId, taskKey))?.deps ?? view.deps : view.deps).find(
+        (d) => d.status === 'failed' || d.status === 'canceled',
+      );
+      if (failedDep && !alwaysRun) {
+        await markCanceled(sql, runId, taskKey, `upstream task ${failedDep.key} ${failedDep.status}`);
+        return { skipped: 'upstream' };
+      }
+      return undefined;
+    };
     const attempt = job.attemptsMade + 1;
-    const claimed = await markRunning(sql, { runId, taskKey, attempt, workerId: deps.workerId, jobId: String(job.id) });
-    if (!claimed) return { skipped: 'terminal' };
+    const jobId = String(job.id);
+    const view = await claimTask(deps.claimSql ?? sql, { runId, taskKey, epoch: data.epoch, attempt, workerId: deps.workerId, jobId });
+    if (!view) throw new PermanentTaskError(`task ${runId}/${taskKey} does not exist in Postgres`);
+    const kind = getKind(view.kind);
+    if (!kind) throw new PermanentTaskError(`unknown task kind ${view.kind}`);
+    if (!view.claimed) {
+      const skip = await decideUnclaimed(view, kind.alwaysRun ?? false);
+      if (skip) return skip;
+      const ok = await markRunning(sql, { runId, taskKey, attempt, workerId: deps.workerId, jobId });
+      if (!ok) return { skipped: 'terminal' };
+    }
 
     const started = performance.now();
     const ac = new AbortController();

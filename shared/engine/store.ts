@@ -51,6 +51,59 @@ export async function readClaimView(sql: Sql, runId: string, taskKey: string): P
   };
 }
 
+/**
+ * The common path in one round trip: read the task with its run and dependencies and, when its epoch is
+ * current, the run not canceling, the task not terminal and every dependency completed, mark it running.
+ * `claimed` tells whether that happened; otherwise the caller decides from the view (gate, cancel, skip).
+ */
+export async function claimTask(
+  sql: Sql,
+  a: { runId: string; taskKey: string; epoch: number; attempt: number; workerId: string; jobId: string },
+): Promise<(ClaimView & { claimed: boolean }) | undefined> {
+  const rows = await sql<
+    {
+      status: TaskStatus;
+      kind: string;
+      payload: unknown;
+      always_run: boolean;
+      flow_parent: string | null;
+      epoch: number;
+      cancel_requested: boolean;
+      deps: { key: string; status: TaskStatus; flowParent: string | null }[];
+      claimed: number;
+    }[]
+  >`
+    with v as (
+      select t.status, t.kind, t.payload, t.always_run, t.flow_parent, r.epoch, r.cancel_requested,
+        coalesce((select json_agg(json_build_object('key', d.task_key, 'status', d.status, 'flowParent', d.flow_parent))
+                  from tasks d where d.run_id = t.run_id and d.task_key = any(t.depends_on)), '[]'::json) as deps
+      from tasks t join runs r on r.id = t.run_id
+      where t.run_id = ${a.runId} and t.task_key = ${a.taskKey}
+    ), upd as (
+      update tasks set status = 'running', attempts = ${a.attempt}, executions = executions + 1,
+        started_at = now(), worker_id = ${a.workerId}, job_id = ${a.jobId}, error = null
+      from v
+      where tasks.run_id = ${a.runId} and tasks.task_key = ${a.taskKey} and tasks.status in ('queued', 'running')
+        and v.epoch = ${a.epoch} and not v.cancel_requested
+        and not exists (select 1 from json_array_elements(v.deps) d where d->>'status' <> 'completed')
+      returning 1
+    )
+    select v.*, (select count(*) from upd)::int as claimed from v`;
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    status: r.claimed ? 'running' : r.status,
+    kind: r.kind,
+    payload: r.payload,
+    alwaysRun: r.always_run,
+    flowParent: r.flow_parent,
+    epoch: r.epoch,
+    cancelRequested: r.cancel_requested,
+    deps: r.deps,
+    claimed: r.claimed === 1,
+  };
+}
+
 /** queued|running → running. Returns false when the task is already terminal (skip the job). */
 export async function markRunning(
   sql: Sql,

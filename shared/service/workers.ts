@@ -3,6 +3,7 @@
  * cancel bus and graceful shutdown. Every service's entry point (and the all-in-one mode) calls this.
  */
 import { Worker } from 'bullmq';
+import postgres from 'postgres';
 import type { Redis } from 'ioredis';
 import { QUEUES, type QueueName } from '../../queues/index.ts';
 import type { Config } from '../config.ts';
@@ -40,7 +41,15 @@ export async function startWorkers(opts: {
   const cancelBus = new CancelBus(prefix);
   await cancelBus.start(redisConnection(config.VAGLIO_REDIS_URL));
   await heartbeat(dbh.sql, workerId, opts.name);
-  const processor = makeProcessor({ ...dbh, redis, prefix, config, log, workerId, cancelBus });
+  // Claims only mark a task running: losing that mark in a Postgres crash is harmless (the reconciler and
+  // redelivery cover it), so those commits do not wait for the WAL flush. Completions do.
+  const claimSql = postgres(config.DATABASE_URL, {
+    max: 10,
+    onnotice: () => {},
+    connect_timeout: 10,
+    connection: { synchronous_commit: 'off', application_name: `vaglio-claim-${opts.name}` },
+  });
+  const processor = makeProcessor({ ...dbh, redis, prefix, config, log, workerId, cancelBus, claimSql });
 
   const connections: Redis[] = [];
   const workers = [...new Set(opts.queues)].map((q) => {
@@ -113,6 +122,7 @@ export async function startWorkers(opts: {
       }
       await cancelBus.stop();
       for (const c of connections) c.disconnect();
+      await claimSql.end({ timeout: 5 }).catch(() => {});
       await markWorkerStopped(dbh.sql, workerId).catch(() => {});
     },
   };
