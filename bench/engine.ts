@@ -11,7 +11,7 @@ import postgres from 'postgres';
 import { Redis } from 'ioredis';
 import '../shared/tasks/index.ts';
 import { submitRun } from '../shared/engine/submit.ts';
-import { freshDatabase, dropDatabase, machineBusyMs, median, percentile, processCpuMs, redisUsedMemory, BENCH_REDIS } from './lib.ts';
+import { cpuMsByName, freshDatabase, dropDatabase, machineBusyMs, median, percentile, processCpuMs, redisUsedMemory, BENCH_REDIS } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -50,6 +50,8 @@ async function once(procs: number, trial: number) {
   }
   const memBefore = await redisUsedMemory();
   const cpu0 = children.map((c) => processCpuMs(c.pid!));
+  const pg0 = cpuMsByName('postgres');
+  const rd0 = cpuMsByName('redis-server');
   const busy0 = machineBusyMs();
   const t0 = performance.now();
   const tasks = [
@@ -67,6 +69,8 @@ async function once(procs: number, trial: number) {
   const wallMs = performance.now() - t0;
   const workerCpu = children.reduce((s, c, i) => s + processCpuMs(c.pid!) - cpu0[i]!, 0);
   const busy = machineBusyMs() - busy0;
+  const pgCpu = cpuMsByName('postgres') - pg0;
+  const redisCpu = cpuMsByName('redis-server') - rd0;
   const lat = (await sql<{ ms: number }[]>`
     select extract(epoch from (started_at - queued_at)) * 1000 as ms from tasks
     where run_id = ${runId} and task_key like 'n%'`).map((r) => Number(r.ms)).sort((a, b) => a - b);
@@ -92,6 +96,8 @@ async function once(procs: number, trial: number) {
     p95: percentile(lat, 95),
     workerCpuMsPerTask: workerCpu / total,
     machineCpuMsPerTask: busy / total,
+    postgresCpuMsPerTask: pgCpu / total,
+    redisCpuMsPerTask: redisCpu / total,
     redisBefore: memBefore,
     redisAfter: memAfter,
     leftoverKeys: keys.length,
@@ -108,9 +114,9 @@ for (const procs of values.processes.split(',').map(Number)) {
   }
   const m = (f: (r: (typeof results)[number]) => number) => median(results.map(f));
   rows.push(
-    `| ${procs} | ${N + 3} | ${m((r) => r.wallMs / 1000).toFixed(2)} | ${m((r) => r.tasksPerSec).toFixed(0)} | ${m((r) => r.p50).toFixed(0)} / ${m((r) => r.p95).toFixed(0)} | ${m((r) => r.workerCpuMsPerTask).toFixed(2)} | ${m((r) => r.machineCpuMsPerTask).toFixed(2)} | ${(m((r) => r.redisBefore) / 1e6).toFixed(2)} → ${(m((r) => r.redisAfter) / 1e6).toFixed(2)} |`,
+    `| ${procs} | ${N + 3} | ${m((r) => r.wallMs / 1000).toFixed(2)} | ${m((r) => r.tasksPerSec).toFixed(0)} | ${m((r) => r.p50).toFixed(0)} / ${m((r) => r.p95).toFixed(0)} | ${m((r) => r.workerCpuMsPerTask).toFixed(2)} | ${m((r) => r.redisCpuMsPerTask).toFixed(2)} | ${m((r) => r.postgresCpuMsPerTask).toFixed(2)} | ${m((r) => r.machineCpuMsPerTask).toFixed(2)} | ${(m((r) => r.redisBefore) / 1e6).toFixed(2)} → ${(m((r) => r.redisAfter) / 1e6).toFixed(2)} |`,
   );
 }
-console.log('| worker processes | tasks | wall s | tasks/s | queue→start p50 / p95 ms | worker CPU ms/task | machine CPU ms/task | Redis MB before → after |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('| worker processes | tasks | wall s | tasks/s | queue→start p50 / p95 ms | worker CPU ms/task | Redis CPU ms/task | Postgres CPU ms/task | machine CPU ms/task | Redis MB before → after |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

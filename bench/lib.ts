@@ -1,5 +1,5 @@
 /** Shared benchmark helpers: a fresh database, process CPU from /proc, machine CPU, Redis memory. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { Redis } from 'ioredis';
 import { migrate } from '../shared/db/migrate.ts';
@@ -63,4 +63,17 @@ export function percentile(sorted: number[], p: number): number {
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return percentile(s, 50);
+}
+
+/** CPU milliseconds of every process whose command name matches (e.g. all Postgres backends). */
+export function cpuMsByName(name: string): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name) total += processCpuMs(Number(pid));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }

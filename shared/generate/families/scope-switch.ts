@@ -1,0 +1,45 @@
+/**
+ * Scope-switching conversations: tender A → tender B → a portal FAQ → back to A. Each turn has its own tool-use
+ * check: the right tender id on the tender turns, get_faq on the FAQ turn.
+ */
+import type { GeneratedCase, GenerateOptions, TenderInput } from '../types.ts';
+import { makeCase, readsTender } from './common.ts';
+
+export const DEFAULT_FAQ_QUESTION = 'Una domanda generale: come mi registro sul portale inPA per candidarmi a un concorso?';
+
+export function generateScopeSwitch(a: TenderInput, b: TenderInput, opts: Pick<GenerateOptions, 'today' | 'faqQuestion'>): GeneratedCase {
+  const A = a.metadata;
+  const B = b.metadata;
+  const turns = [
+    `Vorrei informazioni sul bando «${A.title}» di ${A.administration}: entro quando scade la domanda?`,
+    `Adesso passiamo a un altro bando: «${B.title}» di ${B.administration}. Quanti posti ci sono?`,
+    opts.faqQuestion ?? DEFAULT_FAQ_QUESTION,
+    `Torniamo al bando di ${A.administration} per ${A.profile ?? A.title}: quali titoli di studio sono richiesti?`,
+  ];
+  return makeCase(
+    a,
+    opts,
+    {
+      family: 'scope-switch',
+      key: `with-${b.id}`,
+      turns,
+      checks: [
+        readsTender(a.id, 0),
+        readsTender(b.id, 1),
+        { type: 'tool-use', id: 'reads-faq-t2', tools: ['get_faq'], turn: 2 },
+        readsTender(a.id, 3),
+        { type: 'answer-presence', id: 'answers-every-turn', turn: 'all' },
+      ],
+    },
+    { generator: 'template', template: 'a-b-faq-a', otherTenders: [b.id] },
+  );
+}
+
+/** One conversation per tender, with the other tender picked deterministically among `otherTenders`. */
+export function scopeSwitchFamily(tender: TenderInput, opts: GenerateOptions): GeneratedCase[] {
+  const candidates = (opts.otherTenders ?? []).filter((t) => t.id !== tender.id).sort((x, y) => (x.id < y.id ? -1 : 1));
+  if (candidates.length === 0) return [];
+  // The next tender after this one in id order (wrapping): deterministic, and spreads pairs over the corpus.
+  const b = candidates.find((t) => t.id > tender.id) ?? candidates[0]!;
+  return [generateScopeSwitch(tender, b, opts)];
+}

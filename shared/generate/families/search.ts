@@ -1,0 +1,89 @@
+/**
+ * Search-engine checks: queries from metadata templates (and generateSearchQueries' templates and, with a model,
+ * rephrasings), each with an expected outcome. Positive: search_tenders must return this tender. Negative: it
+ * must not (another region, expired). A query naming a region must not return tenders of other regions.
+ */
+import type { CheckSpecInput } from '../../checks/index.ts';
+import { generateSearchQueries, type SearchQuery } from '../../llm/index.ts';
+import type { TenderMetadata } from '../../tender/metadata.ts';
+import type { GeneratedCase, GenerateOptions, TenderInput } from '../types.ts';
+import { slug } from '../italian.ts';
+import { makeCase } from './common.ts';
+
+const REGION_ALIASES: Record<string, string> = {
+  "valle d'aosta/vallée d'aoste": "valle d'aosta",
+  'trentino-alto adige/südtirol': 'trentino-alto adige',
+};
+const regionKey = (r: string) => REGION_ALIASES[r.toLowerCase()] ?? r.toLowerCase();
+
+/** A degree written as a class code or a named laurea reads well after "laureati in". */
+function isLaurea(degree: string): boolean {
+  return /^(L|LM|LMG|LM-SNT|L\/SNT)[-/ ]?\d/i.test(degree) || /laurea/i.test(degree);
+}
+
+function ownTemplates(meta: TenderMetadata): SearchQuery[] {
+  const out: SearchQuery[] = [];
+  const loc = meta.workLocations[0];
+  const city = loc?.comune ?? loc?.provincia;
+  const degree = meta.requiredDegrees.find(isLaurea);
+  if (degree && city) {
+    out.push({ query: `concorsi per laureati in ${degree} a ${city}`, expected: 'positive', template: 'degree-city', source: 'template' });
+  }
+  if (loc && meta.profile) {
+    out.push({ query: `bandi in ${loc.regione.split('/')[0]} per ${meta.profile}`, expected: 'positive', template: 'region-profile', source: 'template' });
+  }
+  return out;
+}
+
+/** The region a query names, if any of the tenders' regions appears in it. */
+function regionNamed(query: string, regions: string[]): string | undefined {
+  const q = query.toLowerCase();
+  return regions.find((r) => q.includes(regionKey(r)));
+}
+
+export async function searchFamily(tender: TenderInput, opts: GenerateOptions): Promise<GeneratedCase[]> {
+  const meta = tender.metadata;
+  const generated = await generateSearchQueries(meta, opts.llm);
+  // The shared 'degree' template reads "laureati <degree>": meaningless for a diploma.
+  const laurea = meta.requiredDegrees[0] !== undefined && isLaurea(meta.requiredDegrees[0]);
+  const queries = [...ownTemplates(meta), ...generated.filter((q) => q.template !== 'degree' || laurea)];
+  const others = (opts.otherTenders ?? []).filter((t) => t.id !== tender.id);
+  const allRegions = [...new Set([meta, ...others.map((o) => o.metadata)].flatMap((m) => m.workLocations.map((l) => l.regione)))];
+  const seen = new Set<string>();
+  const counters = new Map<string, number>();
+  const out: GeneratedCase[] = [];
+  for (const q of queries) {
+    if (seen.has(q.query.toLowerCase())) continue;
+    seen.add(q.query.toLowerCase());
+    const n = (counters.get(q.template) ?? 0) + 1;
+    counters.set(q.template, n);
+    const region = regionNamed(q.query, allRegions);
+    const otherRegion = region
+      ? others.filter((o) => o.metadata.workLocations.length > 0 && !o.metadata.workLocations.some((l) => regionKey(l.regione) === regionKey(region))).map((o) => o.id)
+      : [];
+    const check: CheckSpecInput =
+      q.expected === 'positive'
+        ? { type: 'search-results', id: 'finds-tender', include: [tender.id], ...(otherRegion.length ? { exclude: otherRegion } : {}) }
+        : { type: 'search-results', id: 'excludes-tender', exclude: [tender.id, ...otherRegion] };
+    out.push(
+      makeCase(
+        tender,
+        opts,
+        {
+          family: 'search',
+          key: `${slug(q.template, 24)}-${q.source}-${n}`,
+          turns: [q.query],
+          checks: [{ type: 'tool-use', id: 'searches', tools: ['search_tenders'] }, check],
+          tags: [q.expected],
+        },
+        {
+          generator: q.source === 'llm' ? 'llm' : 'template',
+          template: q.template,
+          note: `expected ${q.expected}${region ? `; names region ${region}` : ''}`,
+          ...(otherRegion.length ? { otherTenders: otherRegion } : {}),
+        },
+      ),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,168 @@
+/** Per-tender generation on the demo corpus and on real Gazzetta Ufficiale excerpts. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkSpecSchema } from '../../shared/checks/index.ts';
+import { casePayloadSchema } from '../../shared/eval/payloads.ts';
+import { generateScopeSwitch, generateTenderTests, italianDate, loadBoilerplate, type GeneratedCase, type TenderInput } from '../../shared/generate/index.ts';
+import { normalizeDocument } from '../../shared/ingest/index.ts';
+import { DEMO_TODAY, loadDemoCorpus, loadLabels } from '../../examples/corpus/corpus.ts';
+
+const corpus: TenderInput[] = loadDemoCorpus().map((t) => ({ ...t, version: 1 }));
+const labels = loadLabels();
+const demo1 = corpus.find((t) => t.id.startsWith('demo-001'))!;
+/** A minimal valid target: the run adds the real one. */
+const target = { type: 'http', name: 'bot', url: 'http://127.0.0.1:1/chat', body: { message: '{{message}}' }, response: { answer: 'answer' } };
+
+const byId = (cases: GeneratedCase[], id: string) => {
+  const c = cases.find((x) => x.testId === id);
+  if (!c) throw new Error(`no case ${id} among ${cases.map((x) => x.testId).join(', ')}`);
+  return c;
+};
+const checkOf = (c: GeneratedCase, type: string) => c.spec.checks.find((k) => (k as { type: string }).type === type) as Record<string, unknown> | undefined;
+
+describe('generateTenderTests on a demo tender', async () => {
+  const cases = await generateTenderTests(demo1, { today: DEMO_TODAY, otherTenders: corpus });
+
+  it('asks every boilerplate question of the config, naming the bando', () => {
+    const questions = loadBoilerplate();
+    const boiler = cases.filter((c) => c.family === 'boilerplate');
+    expect(boiler.map((c) => c.testId)).toEqual(questions.map((q) => `boilerplate.${q.id}`));
+    for (const c of boiler) {
+      expect(c.spec.turns[0]).toContain(demo1.metadata.administration);
+      expect(c.spec.checks.map((k) => (k as { type: string }).type)).toEqual(['answer-presence', 'tool-use', 'boilerplate-quality']);
+      expect(checkOf(c, 'tool-use')).toMatchObject({ hard: true, tools: [{ tool: 'get_tender_text', args: { id: { equals: demo1.id } } }] });
+    }
+  });
+
+  it('expects the deadline and the number of posts the text states, with the evidence', () => {
+    const label = labels[demo1.id]!;
+    const deadline = byId(cases, 'fact.deadline');
+    expect(checkOf(deadline, 'fact-match')).toMatchObject({ value: italianDate(label.deadline), kind: 'date' });
+    expect(deadline.provenance).toMatchObject({ generator: 'extraction', evidence: expect.stringContaining('gennaio 2027') });
+    const posts = byId(cases, 'fact.posts');
+    expect(checkOf(posts, 'fact-match')).toMatchObject({ value: label.posts, kind: 'number' });
+    expect(checkOf(byId(cases, 'fact.procedure'), 'keywords')).toMatchObject({ keywords: ['concorso'] });
+  });
+
+  it('falls back to the metadata for a degree the extractor does not find, and says so', () => {
+    const degree = cases.find((c) => c.testId.startsWith('fact.degree'))!;
+    expect(degree.spec.expected).toBe(demo1.metadata.requiredDegrees[0]);
+    expect(degree.provenance.generator).toBe('metadata');
+  });
+
+  it('builds positive and negative search cases; a region-bound query excludes tenders of other regions', () => {
+    const search = cases.filter((c) => c.family === 'search');
+    expect(search.some((c) => c.spec.tags?.includes('positive'))).toBe(true);
+    const regional = byId(cases, 'search.region-profile-template-1');
+    expect(regional.spec.turns[0]).toBe(`bandi in Lombardia per ${demo1.metadata.profile}`);
+    const rc = checkOf(regional, 'search-results') as { include: string[]; exclude: string[] };
+    expect(rc.include).toEqual([demo1.id]);
+    const lombard = corpus.filter((t) => t.metadata.workLocations.some((l) => l.regione === 'Lombardia')).map((t) => t.id);
+    expect(rc.exclude.length).toBeGreaterThan(0);
+    expect(rc.exclude.some((id) => lombard.includes(id))).toBe(false);
+    const other = cases.find((c) => c.provenance.template === 'other-region')!;
+    expect(checkOf(other, 'search-results')).toMatchObject({ exclude: expect.arrayContaining([demo1.id]) });
+  });
+
+  it('every case, with a target added, is a valid case payload', () => {
+    for (const c of cases) {
+      const parsed = casePayloadSchema.safeParse({ ...c.spec, target });
+      expect(parsed.success, `${c.testId}: ${parsed.error?.message}`).toBe(true);
+      for (const check of c.spec.checks) expect(checkSpecSchema.safeParse(check).success).toBe(true);
+      expect(c.spec.caseId).not.toContain(':');
+    }
+  });
+
+  it('is deterministic: same input, same cases and ids', async () => {
+    const again = await generateTenderTests(demo1, { today: DEMO_TODAY, otherTenders: corpus });
+    expect(again).toEqual(cases);
+    expect(new Set(cases.map((c) => c.testId)).size).toBe(cases.length);
+  });
+});
+
+describe('facts across the corpus', () => {
+  it('the deterministic deadline and posts agree with the hand-checked labels (seeded metadata errors aside)', async () => {
+    let agree = 0;
+    for (const t of corpus) {
+      const cases = await generateTenderTests(t, { today: DEMO_TODAY, families: ['fact'] });
+      const deadline = checkOf(byId(cases, 'fact.deadline'), 'fact-match')?.value;
+      if (deadline === italianDate(labels[t.id]!.deadline)) agree++;
+    }
+    // The text is the truth, not the metadata: a seeded metadata error must not leak into the expected answer.
+    expect(agree).toBeGreaterThanOrEqual(corpus.length - 1);
+  });
+
+  it('a relative deadline is computed from the Gazzetta date (demo-016)', async () => {
+    const t = corpus.find((x) => x.id.startsWith('demo-016'))!;
+    const c = byId(await generateTenderTests(t, { today: DEMO_TODAY, families: ['fact'] }), 'fact.deadline');
+    expect(c.spec.expected).toBe(italianDate(labels[t.id]!.deadline));
+    expect(c.provenance.note).toMatch(/relative deadline: 30 days/);
+  });
+});
+
+describe('real Gazzetta Ufficiale excerpts through normaliser and generator', () => {
+  const excerpts = readFileSync(new URL('../../../shared/data/bandi/gu_concorsi_article_excerpts.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { tipo_sezione: string; text: string; codice_redazionale: string });
+  const sanita = excerpts.find((e) => e.tipo_sezione === 'bando_regionale_sanita')!;
+
+  it('resolves "ore 12 del 30° giorno successivo" from the Gazzetta date given in the metadata', async () => {
+    const gazzettaDate = '2021-05-25'; // a Tuesday: the 30th day is a Thursday, no roll-over
+    const n = await normalizeDocument({
+      sourceId: 'gu',
+      externalId: 'ausl-piacenza',
+      text: sanita.text,
+      metadata: {
+        title: 'Concorso pubblico per 2 posti di Dirigente medico - Medicina e Chirurgia d\'accettazione e d\'urgenza',
+        administration: 'Azienda U.S.L. di Piacenza',
+        deadline: '2021-06-24',
+        posts: 2,
+        procedure: 'concorso',
+        publicationDate: '2021-05-19',
+        gazzettaDate,
+        workLocations: [{ comune: 'Piacenza', regione: 'Emilia-Romagna' }],
+      },
+    });
+    if (!n.ok) throw new Error(n.reason);
+    const cases = await generateTenderTests({ ...n.tender, version: 1 }, { today: '2021-06-01', families: ['fact'] });
+    const thirtieth = new Date(Date.parse(`${gazzettaDate}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+    expect(byId(cases, 'fact.deadline')).toMatchObject({ spec: { expected: italianDate(thirtieth) }, provenance: { generator: 'extraction' } });
+    expect(checkOf(byId(cases, 'fact.posts'), 'fact-match')).toMatchObject({ value: 2 });
+  });
+
+  it('reads a required degree class from a GU requirements article (19E09051)', async () => {
+    const req = excerpts.find((e) => e.codice_redazionale === '19E09051')!;
+    const tender: TenderInput = {
+      id: 'gu-19E09051',
+      version: 1,
+      text: req.text,
+      metadata: { ...demo1.metadata, id: 'gu-19E09051', requiredDegrees: [] },
+    };
+    const degree = (await generateTenderTests(tender, { today: DEMO_TODAY, families: ['fact'] })).find((c) => c.testId.startsWith('fact.degree'));
+    expect(degree?.provenance.generator).toBe('extraction');
+    expect(req.text).toContain(degree?.spec.expected ?? '<none>');
+  });
+});
+
+describe('scope switching', () => {
+  it('alternates A → B → FAQ → A with a tool-use check on each turn', () => {
+    const [a, b] = [corpus[0]!, corpus[1]!];
+    const c = generateScopeSwitch(a, b, { today: DEMO_TODAY, faqQuestion: 'Come mi registro su inPA?' });
+    expect(c.spec.setType).toBe('conversation');
+    expect(c.spec.turns[2]).toBe('Come mi registro su inPA?');
+    const toolChecks = c.spec.checks.filter((k) => (k as { type: string }).type === 'tool-use') as { turn: number; tools: unknown[] }[];
+    expect(toolChecks.map((k) => [k.turn, k.tools])).toEqual([
+      [0, [{ tool: 'get_tender_text', args: { id: { equals: a.id } } }]],
+      [1, [{ tool: 'get_tender_text', args: { id: { equals: b.id } } }]],
+      [2, ['get_faq']],
+      [3, [{ tool: 'get_tender_text', args: { id: { equals: a.id } } }]],
+    ]);
+    expect(casePayloadSchema.safeParse({ ...c.spec, target }).success).toBe(true);
+  });
+
+  it('is generated only when there is another tender', async () => {
+    const alone = await generateTenderTests(demo1, { today: DEMO_TODAY, families: ['scope-switch'] });
+    expect(alone).toEqual([]);
+  });
+});
