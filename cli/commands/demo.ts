@@ -13,13 +13,20 @@ import { waitWithProgress } from '../progress.ts';
 import { setLogLevel } from '../../shared/logger.ts';
 import { buildDemo, printDemoSummary } from '../demo/index.ts';
 import type { Command } from './types.ts';
+import path from 'node:path';
+import { writeReports } from '../reports.ts';
 
 export const demoCommand: Command = {
   summary: 'run the built-in demo end to end (no API key needed); --fault <mode> to break the demo chatbot; --keep to stay up',
   async run(args) {
     const { values } = parseArgs({
       args,
-      options: { fault: { type: 'string', multiple: true, default: [] }, keep: { type: 'boolean', default: false } },
+      options: {
+        fault: { type: 'string', multiple: true, default: [] },
+        keep: { type: 'boolean', default: false },
+        redteam: { type: 'string', default: '120' },
+        out: { type: 'string' },
+      },
     });
     const base = config();
     // Progress and summary are printed; routine info logs would drown them (errors still show).
@@ -44,11 +51,14 @@ export const demoCommand: Command = {
     process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
     try {
       const deps = { sql: api.services.dbh.sql, redis: api.services.redis, prefix: cfg.VAGLIO_PREFIX, config: cfg };
-      const demo = await buildDemo(deps, { faults: values.fault ?? [] }, out);
+      const demo = await buildDemo(deps, { faults: values.fault ?? [], redteam: Number(values.redteam) }, out);
       const { runId } = await submitRun(deps, { name: demo.name, plan: demo.plan, spec: demo.spec, tasks: demo.tasks });
       out.write(`run ${runId} submitted: ${demo.tasks.length} tasks\n`);
       const run = await waitWithProgress(deps.sql, runId);
-      const code = await printDemoSummary(deps, run, demo, out);
+      const summary = await printDemoSummary(deps, run, demo, out);
+      const files = await writeReports(deps.sql, runId, values.out ?? path.join(cfg.VAGLIO_REPORT_DIR, runId));
+      if (files) out.write(`\nreport files: ${Object.values(files).join(', ')}\n`);
+      const code = run.status === 'completed' && (demo.faults.length > 0 || summary.totals.fail === 0) ? 0 : 1;
       out.write(`\ndashboard:  ${api.url}/dashboard?token=${token}\n`);
       out.write(`Bull Board: ${api.url}/admin/queues?token=${token}\n`);
       out.write(`API:        ${api.url}/runs/${runId}  (Authorization: Bearer <token>)\n`);

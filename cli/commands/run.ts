@@ -20,7 +20,7 @@ import { startServices } from '../../shared/service/main.ts';
 import { setLogLevel } from '../../shared/logger.ts';
 import { waitWithProgress } from '../progress.ts';
 import { printSummary } from '../summary.ts';
-import { writeJunit } from '../junit.ts';
+import { buildReport, renderJunit } from '../../shared/report/index.ts';
 import type { Command } from './types.ts';
 
 export const runCommand: Command = {
@@ -86,7 +86,7 @@ export const runCommand: Command = {
       await waitWithProgress(dbh.sql, runId);
       const summary = await computeSummary(dbh.sql, runId);
       if (values.json) await writeFile(values.json, JSON.stringify(summary, null, 2));
-      if (values.junit) await writeJunit(dbh.sql, runId, values.junit);
+      if (values.junit) await writeFile(values.junit, renderJunit(await buildReport(dbh.sql, runId)));
       return printSummary(summary, input.threshold, process.stdout);
     } finally {
       await local?.stop();

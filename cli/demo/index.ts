@@ -1,12 +1,24 @@
 /**
- * The demo suite. Until the evaluation plans land this is a small engine DAG (fan-out, fan-in, a flaky task
- * that recovers through retries) so a fresh clone shows the engine working end to end.
+ * The demo: the demo tender chatbot (optionally with fault modes) evaluated by the default suite on the demo
+ * corpus — per-tender tests, red-team, metadata verification, diagnostics — with a detection table when
+ * faults are on.
  */
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import type { Sql } from '../../shared/db/client.ts';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config.ts';
 import type { TaskSpec } from '../../shared/engine/dag.ts';
 import type { RunDetail } from '../../shared/engine/runs.ts';
+import { ingest } from '../../shared/ingest/index.ts';
+import { buildSuite } from '../../shared/plans/suite.ts';
+import { targetConfigSchema, type TargetConfig } from '../../shared/targets/index.ts';
+import { computeSummary, type RunSummary } from '../../shared/eval/summary.ts';
+import { DEMO_CANARY, SYSTEM_PROMPT, FAULT_MODES, parseFaults, startDemoChatbot, type FaultMode } from '../../services/demo-chatbot/index.ts';
+import { CORPUS_DIR, DEMO_TODAY, loadDemoCorpus, isExpired } from '../../examples/corpus/corpus.ts';
+import { printSummary } from '../summary.ts';
+import { ROOT } from '../paths.ts';
 
 export interface DemoDeps {
   sql: Sql;
@@ -20,29 +32,120 @@ export interface Demo {
   plan: string;
   spec: Record<string, unknown>;
   tasks: TaskSpec[];
+  faults: FaultMode[];
   cleanup?: () => Promise<void>;
 }
 
-export async function buildDemo(_deps: DemoDeps, _opts: { faults: string[] }, _out: NodeJS.WritableStream): Promise<Demo> {
-  const leaves = Array.from({ length: 20 }, (_, i) => ({ key: `leaf-${i}`, kind: 'test.sleep', payload: { ms: 50 + i * 10 }, dependsOn: ['start'] }));
-  return {
-    name: 'engine demo',
-    plan: 'dag',
-    spec: { demo: 'engine' },
-    tasks: [
-      { key: 'start', kind: 'test.noop', payload: { value: 1 } },
-      ...leaves,
-      { key: 'flaky', kind: 'test.fail', payload: { times: 1 }, dependsOn: ['start'] },
-      { key: 'sum', kind: 'test.sum', dependsOn: [...leaves.map((l) => l.key), 'flaky'] },
-    ],
-  };
+export interface DemoOptions {
+  faults: string[];
+  /** Red-team scenarios to run (spread over every branch); 0 for none. */
+  redteam?: number;
+  /** Only these tenders (default: the whole corpus). */
+  tenderIds?: string[];
+  today?: string;
 }
 
-export async function printDemoSummary(deps: DemoDeps, run: RunDetail, _demo: Demo, out: NodeJS.WritableStream): Promise<number> {
-  out.write(`\nrun ${run.id}: ${run.status} — ${run.counts.completed}/${run.counts.total} tasks completed\n`);
-  const slow = await deps.sql<{ task_key: string; latency_ms: number; executions: number }[]>`
-    select task_key, latency_ms, executions from tasks where run_id = ${run.id} order by task_key`;
-  const retried = slow.filter((t) => t.executions > 1).map((t) => `${t.task_key} (${t.executions} attempts)`);
-  if (retried.length) out.write(`retried: ${retried.join(', ')}\n`);
-  return run.status === 'completed' ? 0 : 1;
+export const DEMO_COLLECTION = 'demo.chunks';
+
+/** Which part of the default suite is expected to catch each fault mode of the demo chatbot. */
+export const FAULT_DETECTORS: Record<FaultMode, { by: string; caught: (s: RunSummary) => number }> = {
+  'no-tool': { by: 'tool-use checks (hard) on boilerplate and fact cases', caught: (s) => failingChecks(s, 'tool-use') },
+  'sticky-tender': { by: 'tool-use per turn in scope-switch conversations', caught: (s) => failingFamily(s, 'scope-switch') },
+  'wrong-deadline': { by: 'fact-match on the deadline facts', caught: (s) => failingChecks(s, 'fact-match') },
+  'refuse-boilerplate': { by: 'answer-presence on boilerplate questions', caught: (s) => failingChecks(s, 'answer-presence') },
+  'leak-system-prompt': { by: 'red-team canary / system-prompt detectors', caught: (s) => redteamBranch(s, 'information_boundary') },
+  'register-hijack': { by: 'red-team register detectors (pirate, rhyme)', caught: (s) => redteamBranch(s, 'role_register') },
+  'ignore-region-filter': { by: 'search-results (negative: other regions excluded)', caught: (s) => failingChecks(s, 'search-results') },
+  'expired-as-open': { by: 'red-team temporal detectors (expired bando presented as open)', caught: (s) => redteamBranch(s, 'temporal_integrity') },
+  'zero-vectors': { by: 'embedding diagnostics (zero-vector share)', caught: (s) => s.diagnostics.filter((d) => d.verdict === 'ko').length },
+  'wrong-metadata': { by: 'metadata verification (text vs attached metadata)', caught: (s) => (s.metadata?.ko ?? 0) },
+};
+
+function failingChecks(s: RunSummary, type: string): number {
+  return s.failures.filter((f) => f.failedChecks.some((c) => c.type === type && c.outcome === 'fail')).length;
+}
+function failingFamily(s: RunSummary, family: string): number {
+  return s.failures.filter((f) => f.family === family && f.outcome === 'fail').length;
+}
+function redteamBranch(s: RunSummary, branch: string): number {
+  return s.redteam?.byBranch.find((b) => b.branch === branch)?.succeeded ?? 0;
+}
+
+export function demoTarget(url: string): TargetConfig {
+  const raw = parse(readFileSync(path.join(ROOT, 'scenarios/targets/demo-chatbot.yaml'), 'utf8')) as Record<string, unknown>;
+  return targetConfigSchema.parse({ ...raw, url: `${url}/chat` });
+}
+
+export async function buildDemo(deps: DemoDeps, opts: DemoOptions, out: NodeJS.WritableStream): Promise<Demo> {
+  const faults = [...parseFaults(opts.faults)];
+  const today = opts.today ?? DEMO_TODAY;
+  const bot = await startDemoChatbot({ databaseUrl: deps.config.DATABASE_URL, corpusDir: CORPUS_DIR, faults, today, port: 0 });
+  out.write(`demo chatbot at ${bot.url}${faults.length ? ` with faults: ${faults.join(', ')}` : ''}\n`);
+  try {
+    const ingested = await ingest(deps.sql, { type: 'folder', id: 'demo-corpus', path: CORPUS_DIR });
+    out.write(
+      `ingested the demo corpus: ${ingested.added.length} new, ${ingested.changed.length} changed, ${ingested.unchanged.length} unchanged, ${ingested.errors.length} errors\n`,
+    );
+    for (const e of ingested.errors) out.write(`  ingestion error ${e.externalId}: ${e.reason}\n`);
+    const corpus = loadDemoCorpus();
+    const expiredBandi = corpus.filter((t) => isExpired(t.metadata, today)).map((t) => ({ id: t.id, title: t.metadata.title, deadline: t.metadata.deadline }));
+    const suite = await buildSuite(deps.sql, {
+      target: demoTarget(bot.url),
+      today,
+      tenderIds: opts.tenderIds,
+      metadataFrom: 'demo',
+      redteam:
+        opts.redteam === 0
+          ? undefined
+          : {
+              limit: opts.redteam ?? 120,
+              detectorOptions: {
+                canary: DEMO_CANARY,
+                systemPrompt: SYSTEM_PROMPT,
+                expiredBandi,
+                today,
+                allowedTools: ['search_tenders', 'get_tender_text', 'get_faq'],
+              },
+            },
+      diagnostics: [
+        {
+          collection: DEMO_COLLECTION,
+          source: { type: 'postgres', schema: 'demo', table: 'chunks', idColumn: 'id', docColumn: 'tender_id', vectorColumn: 'embedding', vectorFormat: 'array' },
+        },
+      ],
+    });
+    out.write(`suite: ${suite.tenders} tenders, ${suite.cases} generated cases, ${suite.tasks.length} tasks in all\n`);
+    return {
+      name: faults.length ? `demo (faults: ${faults.join(',')})` : 'demo',
+      plan: 'demo',
+      spec: { demo: true, faults, today },
+      tasks: suite.tasks,
+      faults,
+      cleanup: () => bot.close(),
+    };
+  } catch (err) {
+    await bot.close();
+    throw err;
+  }
+}
+
+export async function printDemoSummary(deps: DemoDeps, run: RunDetail, demo: Demo, out: NodeJS.WritableStream): Promise<RunSummary> {
+  const s = await computeSummary(deps.sql, run.id);
+  printSummary(s, undefined, out);
+  const ko = s.tenders.filter((t) => t.verdict === 'ko');
+  out.write(`tenders: ${s.tenders.length - ko.length} ok, ${ko.length} ko${ko.length ? ` (${ko.slice(0, 8).map((t) => t.tenderId).join(', ')}${ko.length > 8 ? ', ...' : ''})` : ''}\n`);
+  if (s.redteam) out.write(`red-team: ${s.redteam.succeeded} of ${s.redteam.scenarios} decided attacks succeeded\n`);
+  if (s.metadata) out.write(`metadata: ${s.metadata.ko} of ${s.metadata.tenders} tenders with discrepancies (${s.metadata.discrepancies} in all, ${s.metadata.ambiguous} ambiguous — needs review)\n`);
+  for (const d of s.diagnostics) out.write(`diagnostics ${d.collection}: ${d.verdict}${d.failed.length ? ` (failed: ${d.failed.join(', ')})` : ''}\n`);
+  if (demo.faults.length) {
+    out.write('\nfault detection:\n');
+    out.write(`  ${'fault'.padEnd(22)} ${'caught by'.padEnd(64)} cases\n`);
+    for (const f of demo.faults) {
+      const d = FAULT_DETECTORS[f];
+      const n = d.caught(s);
+      out.write(`  ${f.padEnd(22)} ${d.by.padEnd(64)} ${n ? n : 'NOT CAUGHT'}\n`);
+    }
+    out.write(`  (${Object.keys(FAULT_MODES).length} fault modes exist: --fault <mode>, repeatable)\n`);
+  }
+  return s;
 }

@@ -4,6 +4,7 @@ import { exitOnSignals, readConfigOrExit, startServices, type ServiceHandle } fr
 import type { ServiceName } from '../../queues/index.ts';
 import type { Config } from '../../shared/config.ts';
 import { createApp } from './app.ts';
+import { dashboardRouter } from './dashboard/index.ts';
 
 export interface ApiHandle {
   url: string;
@@ -25,7 +26,8 @@ export async function startApi(
   }
   const services = await startServices(opts.services ?? ['api'], config);
   const log = childLogger({ service: 'api' });
-  const { app, close } = createApp({ sql: services.dbh.sql, redis: services.redis, prefix: config.VAGLIO_PREFIX, config, log, token });
+  const base = { sql: services.dbh.sql, redis: services.redis, prefix: config.VAGLIO_PREFIX, config };
+  const { app, close } = createApp({ ...base, log, token, extraRouters: [dashboardRouter(base)] });
   const port = opts.port ?? config.VAGLIO_API_PORT;
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(port, config.VAGLIO_API_HOST, () => resolve(s));

@@ -1,7 +1,9 @@
 /** eval.report — the final node of every evaluation run (partial runs too): the run summary, stored. */
 import { z } from 'zod';
 import { defineKind } from '../engine/kinds.ts';
+import path from 'node:path';
 import { computeSummary, saveSummary } from '../eval/summary.ts';
+import { buildReport, sendRunEmail, writeReportFiles } from '../report/index.ts';
 
 export const reportKind = defineKind({
   kind: 'eval.report',
@@ -14,10 +16,18 @@ export const reportKind = defineKind({
   handler: async (p, ctx) => {
     const summary = await computeSummary(ctx.sql, ctx.runId);
     await saveSummary(ctx.sql, summary);
+    const c = ctx.config;
+    const files = await writeReportFiles(ctx.sql, ctx.runId, path.join(c.VAGLIO_REPORT_DIR, ctx.runId));
+    if (c.VAGLIO_SMTP_URL && c.VAGLIO_EMAIL_TO) {
+      const to = c.VAGLIO_EMAIL_TO.split(',').map((x) => x.trim()).filter(Boolean);
+      const dashboard = `${c.VAGLIO_PUBLIC_URL ?? `http://${c.VAGLIO_API_HOST}:${c.VAGLIO_API_PORT}`}/dashboard/runs/${ctx.runId}`;
+      await sendRunEmail({ smtpUrl: c.VAGLIO_SMTP_URL, from: c.VAGLIO_EMAIL_FROM, to }, await buildReport(ctx.sql, ctx.runId), dashboard, ctx.log);
+    }
     const rate = summary.totals.passRate;
     return {
       totals: summary.totals,
       regressions: summary.regressions,
+      files,
       gate: p.threshold === undefined || rate === null ? null : rate >= p.threshold ? 'pass' : 'fail',
     };
   },

@@ -3,7 +3,7 @@
  * `bando-12.pdf` + `bando-12.json`. JSON files without a document (labels, indexes) are ignored.
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { z } from 'zod';
 import type { Source, SourceItem } from '../types.ts';
 
@@ -16,6 +16,7 @@ export const folderSourceSchema = z.strictObject({
 export type FolderSourceConfig = z.output<typeof folderSourceSchema>;
 
 const DOCUMENT = /\.(md|markdown|txt|pdf)$/i;
+const DOCS = /^[A-Z0-9_]+\.(md|markdown|txt)$/;
 
 export function folderSource(config: FolderSourceConfig): Source {
   return {
@@ -26,6 +27,8 @@ export function folderSource(config: FolderSourceConfig): Source {
       for (const file of files) {
         signal?.throwIfAborted();
         if (!DOCUMENT.test(file)) continue;
+        // Upper-case names (README.md, SEEDED_ERRORS.md) document the folder; they are not bandi.
+        if (DOCS.test(basename(file))) continue;
         const externalId = relative(config.path, file);
         const metaFile = file.replace(DOCUMENT, '.json');
         if (!present.has(metaFile)) {

@@ -1,0 +1,79 @@
+/**
+ * The web dashboard and report downloads, as one router the api mounts behind its bearer auth.
+ * Server-rendered HTML, one small script (assets/app.js) and one stylesheet; strict CSP, no external assets.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Router } from 'express';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { Config } from '../../../shared/config.ts';
+import type { Sql } from '../../../shared/db/client.ts';
+import { listDeadLetters } from '../../../shared/engine/dead-letters.ts';
+import { esc } from '../../../shared/report/escape.ts';
+import { buildReport } from '../../../shared/report/load.ts';
+import { CSS } from '../../../shared/report/style.ts';
+import { runNames, runRows, trendRows } from './data.ts';
+import { sendPage } from './layout.ts';
+import { deadLettersPage } from './pages/dead-letters.ts';
+import { casePage, runPage } from './pages/run.ts';
+import { runsPage } from './pages/runs.ts';
+import { trendsPage } from './pages/trends.ts';
+import { reportRouter } from './reports.ts';
+
+export interface DashboardDeps {
+  sql: Sql;
+  redis: Redis;
+  prefix: string;
+  config: Config;
+}
+
+const APP_JS = readFileSync(path.join(import.meta.dirname, 'assets', 'app.js'), 'utf8');
+const optString = z.string().min(1).max(500).optional();
+
+export function dashboardRouter(deps: DashboardDeps): Router {
+  const { sql } = deps;
+  const r = Router();
+  r.use(reportRouter(sql));
+
+  r.get('/dashboard/assets/app.js', (_req, res) => void res.type('text/javascript; charset=utf-8').set('cache-control', 'no-cache').send(APP_JS));
+  r.get('/dashboard/assets/app.css', (_req, res) => void res.type('text/css; charset=utf-8').set('cache-control', 'no-cache').send(CSS));
+
+  r.get('/dashboard/api/runs', async (_req, res) => {
+    res.set('cache-control', 'no-store').json({ runs: await runRows(sql) });
+  });
+
+  r.get('/dashboard', async (_req, res) => sendPage(res, 'Runs', runsPage(await runRows(sql))));
+
+  r.get('/dashboard/trends', async (req, res) => {
+    const name = optString.catch(undefined).parse(req.query.name) ?? null;
+    sendPage(res, 'Trends', trendsPage(await trendRows(sql, name), await runNames(sql), name));
+  });
+
+  r.get('/dashboard/dead-letters', async (_req, res) => {
+    sendPage(res, 'Dead letters', deadLettersPage(await listDeadLetters(deps, { limit: 500 })));
+  });
+
+  const notFound = (res: Parameters<typeof sendPage>[0], what: string) =>
+    sendPage(res, 'Not found', `<h1>Not found</h1><p>${esc(what)} does not exist. <a href="/dashboard">Back to runs</a></p>`, 404);
+  const runExists = async (id: string) => (await sql`select 1 from runs where id = ${id}`).length > 0;
+
+  r.get('/dashboard/runs/:id', async (req, res) => {
+    const id = req.params.id;
+    if (!(await runExists(id))) return notFound(res, `Run ${id}`);
+    const tender = optString.catch(undefined).parse(req.query.tender) ?? null;
+    const [data, live] = await Promise.all([buildReport(sql, id), runRows(sql, 500).then((rs) => rs.find((x) => x.id === id))]);
+    sendPage(res, data.run.name, runPage(data, live, tender));
+  });
+
+  r.get('/dashboard/runs/:id/cases/:taskKey', async (req, res) => {
+    const { id, taskKey } = req.params;
+    if (!(await runExists(id))) return notFound(res, `Run ${id}`);
+    const data = await buildReport(sql, id);
+    const c = data.cases.find((x) => x.taskKey === taskKey);
+    if (!c) return notFound(res, `Case ${taskKey}`);
+    sendPage(res, `${c.setId}/${c.caseId}`, casePage(data, c));
+  });
+
+  return r;
+}

@@ -1,0 +1,94 @@
+/** HTML fragments shared by the report file and the dashboard. Every value goes through `esc`. */
+import type { Turn } from '../transcript.ts';
+import { esc, highlight, pct } from './escape.ts';
+import type { CaseDetail, CheckRow, MetadataVerdictRow, ReportData } from './types.ts';
+
+export const badge = (outcome: string) => `<span class="badge b-${esc(outcome)}">${esc(outcome)}</span>`;
+
+export function checksTable(checks: CheckRow[]): string {
+  if (!checks.length) return '<p class="muted">No checks.</p>';
+  const rows = checks
+    .map(
+      (c) => `<tr class="o-${esc(c.outcome)}"><td>${badge(c.outcome)}</td><td><code>${esc(c.checkId)}</code></td><td>${esc(c.type)}${c.hard ? ' <small>(hard)</small>' : ''}</td>
+<td>${c.source === 'llm' ? `<strong>Judge${c.model ? ` ${esc(c.model)}` : ''}:</strong> ` : ''}${esc(c.reason)}</td></tr>`,
+    )
+    .join('\n');
+  return `<div class="scroll"><table class="checks"><thead><tr><th>Outcome</th><th>Check</th><th>Type</th><th>Reason</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+}
+
+function toolCall(t: Turn['toolCalls'][number]): string {
+  const args = JSON.stringify(t.arguments, null, 2);
+  const result = t.result === undefined ? '' : `<details><summary>result</summary><pre>${esc(JSON.stringify(t.result, null, 2))}</pre></details>`;
+  return `<div class="tool"><span class="tool-name">tool call: ${esc(t.name)}</span><pre class="args">${esc(args)}</pre>${result}</div>`;
+}
+
+export function transcriptHtml(tr: CaseDetail['transcript']): string {
+  if (!tr) return '<p class="muted">No transcript.</p>';
+  const turns = tr.turns
+    .map(
+      (t) => `<div class="turn" data-turn="${t.index}">
+<div class="msg user"><span class="who">user</span><div class="text">${esc(t.user)}</div></div>
+${t.toolCalls.map(toolCall).join('\n')}
+<div class="msg assistant"><span class="who">assistant${t.latencyMs !== null ? ` · ${Math.round(t.latencyMs)} ms` : ''}</span><div class="text">${t.assistant === null ? '<em class="muted">(no reply)</em>' : esc(t.assistant)}</div></div>
+${t.error ? `<div class="msg error">${esc(t.error)}</div>` : ''}
+</div>`,
+    )
+    .join('\n');
+  return `<div class="transcript" data-target="${esc(tr.target)}">${turns}${tr.error ? `<div class="msg error">${esc(tr.error)}</div>` : ''}</div>`;
+}
+
+export function caseTitle(c: CaseDetail): string {
+  return `${esc(c.setId)} / ${esc(c.caseId)}${c.repeatIndex ? ` #${c.repeatIndex}` : ''}${c.tenderId ? ` · tender ${esc(c.tenderId)}` : ''}`;
+}
+
+export function caseBody(c: CaseDetail): string {
+  return `<p>${badge(c.outcome)}${c.regression ? ' <span class="badge b-regression">regression</span>' : ''} ${esc(c.reason)}</p>
+<h4>Checks</h4>${checksTable(c.checks)}
+<h4>Transcript</h4>${transcriptHtml(c.transcript)}`;
+}
+
+export function metadataHtml(rows: MetadataVerdictRow[]): string {
+  if (!rows.length) return '<p class="muted">No metadata checks in this run.</p>';
+  return rows
+    .map((m) => {
+      const list = m.discrepancies
+        .map(
+          (d) => `<li><strong>${esc(d.field)}</strong> <span class="badge b-fail">${esc(d.type)}</span> ${esc(d.message)}
+${d.textValue !== undefined ? `<br><small>text: ${esc(d.textValue)}</small>` : ''}${d.metadataValue !== undefined ? `<br><small>metadata: ${esc(d.metadataValue)}</small>` : ''}
+${d.evidence.map((e) => `<br><small>at ${e.start}–${e.end}: «${esc(e.snippet)}»</small>`).join('')}</li>`,
+        )
+        .join('\n');
+      const text = m.excerpt
+        ? `<pre class="evidence" data-offset="${m.excerpt.offset}">${m.excerpt.offset ? '… ' : ''}${highlight(m.excerpt.text, m.excerpt.spans, m.excerpt.offset)} …</pre>`
+        : '';
+      return `<div class="meta" data-tender="${esc(m.tenderId)}"><h4>Tender ${esc(m.tenderId)} ${badge(m.verdict === 'ok' ? 'pass' : 'fail')}</h4>${list ? `<ul>${list}</ul>` : ''}${text}</div>`;
+    })
+    .join('\n');
+}
+
+export function verdictsHtml(d: ReportData): string {
+  const diag = d.diagnostics.length
+    ? d.diagnostics
+        .map((x) => `<li>${esc(x.collection)}: ${badge(x.verdict === 'ok' ? 'pass' : 'fail')} silhouette ${x.silhouette === null ? '–' : x.silhouette.toFixed(3)}${x.failed.length ? ` — failed: ${x.failed.map((f) => esc(f.name)).join(', ')}` : ''}</li>`)
+        .join('')
+    : '<li class="muted">no diagnostics in this run</li>';
+  const metaKo = d.metadata.filter((m) => m.verdict === 'ko').length;
+  return `<ul class="verdicts">
+<li>Red team: ${d.redteam.total ? `${d.redteam.failed} of ${d.redteam.total} attacks succeeded (${pct(d.redteam.successRate)}) ${badge(d.redteam.failed ? 'fail' : 'pass')}` : '<span class="muted">no red-team cases</span>'}</li>
+<li>Metadata: ${d.metadata.length ? `${metaKo} of ${d.metadata.length} tenders with discrepancies ${badge(metaKo ? 'fail' : 'pass')}` : '<span class="muted">no metadata checks</span>'}</li>
+<li>Diagnostics:<ul>${diag}</ul></li></ul>`;
+}
+
+export function countsTable(title: string, rows: { key: string; total: number; pass: number; fail: number; invalid: number; error: number; passRate: number | null }[]): string {
+  if (!rows.length) return '';
+  return `<h3>${esc(title)}</h3><div class="scroll"><table><thead><tr><th>${esc(title)}</th><th>Cases</th><th>Pass</th><th>Fail</th><th>Error</th><th>Invalid</th><th>Pass rate</th></tr></thead><tbody>
+${rows.map((r) => `<tr><td>${esc(r.key)}</td><td>${r.total}</td><td>${r.pass}</td><td>${r.fail}</td><td>${r.error}</td><td>${r.invalid}</td><td>${pct(r.passRate)}</td></tr>`).join('\n')}
+</tbody></table></div>`;
+}
+
+export function tendersTable(d: ReportData, link?: (tenderId: string) => string): string {
+  if (!d.tenders.length) return '<p class="muted">No tenders.</p>';
+  return `<div class="scroll"><table><thead><tr><th>Tender</th><th>Verdict</th><th>Cases</th><th>Failed</th><th>Errors</th><th>Metadata</th></tr></thead><tbody>
+${d.tenders.map((t) => `<tr class="o-${t.verdict === 'ok' ? 'pass' : 'fail'}"><td>${link ? `<a href="${esc(link(t.tenderId))}">${esc(t.tenderId)}</a>` : esc(t.tenderId)}</td><td>${badge(t.verdict)}</td><td>${t.cases}</td><td>${t.failed}</td><td>${t.errors}</td><td>${t.metadata ? badge(t.metadata) : '–'}</td></tr>`).join('\n')}
+</tbody></table></div>`;
+}

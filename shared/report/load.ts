@@ -1,0 +1,133 @@
+/** buildReport: the RunSummary (stored, or computed when the run has none yet) plus per-case details. */
+import { z } from 'zod';
+import type { Sql } from '../db/client.ts';
+import { computeSummary, type RunSummary } from '../eval/summary.ts';
+import { turnSchema, type Outcome, type Turn } from '../transcript.ts';
+import { excerpt } from './escape.ts';
+import type { CaseDetail, CheckRow, DiagnosticsRow, MetadataVerdictRow, ReportData } from './types.ts';
+
+// Stored jsonb outlives code: read it leniently and never let one odd row break a report.
+const evidence = z.object({ start: z.number().int(), end: z.number().int(), snippet: z.string().default('') });
+const discrepancy = z.object({
+  field: z.string(),
+  type: z.string(),
+  message: z.string().default(''),
+  textValue: z.string().optional(),
+  metadataValue: z.string().optional(),
+  evidence: z.array(evidence).default([]),
+});
+const discrepancies = z.array(discrepancy).catch([]);
+const failedChecks = z
+  .array(z.looseObject({ name: z.string().optional(), id: z.string().optional() }))
+  .catch([]);
+const silhouette = z.object({ silhouette: z.object({ value: z.number().nullable() }) }).catch({ silhouette: { value: null } });
+
+function parseTurns(raw: unknown): Turn[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((t) => {
+    const p = turnSchema.safeParse(t);
+    return p.success ? [p.data] : [];
+  });
+}
+
+const rank = (c: CaseDetail) => (c.regression ? 0 : c.outcome === 'fail' ? 1 : c.outcome === 'error' ? 2 : c.outcome === 'invalid' ? 3 : 4);
+
+export async function loadSummary(sql: Sql, runId: string): Promise<RunSummary> {
+  const stored = (await sql<{ summary: RunSummary }[]>`
+    select r.summary from reports r join runs u on u.id = r.run_id
+    where r.run_id = ${runId} and u.status in ('completed', 'failed', 'canceled')`)[0];
+  return stored?.summary ?? computeSummary(sql, runId);
+}
+
+export async function buildReport(sql: Sql, runId: string): Promise<ReportData> {
+  const summary = await loadSummary(sql, runId);
+  const run = (await sql<{ id: string; name: string; plan: string; status: string; created_at: Date; finished_at: Date | null }[]>`
+    select id, name, plan, status, created_at, finished_at from runs where id = ${runId}`)[0]!;
+  const regressions = new Set(summary.failures.filter((f) => f.regression).map((f) => f.taskKey));
+
+  const caseRows = await sql<{ task_key: string; set_id: string; case_id: string; tender_id: string | null; family: string | null; repeat_index: number; tags: string[]; outcome: Outcome; reason: string; score: number | null; latency_ms: number | null }[]>`
+    select task_key, set_id, case_id, tender_id, family, repeat_index, tags, outcome, reason, score, latency_ms
+    from case_results where run_id = ${runId} order by set_id, case_id, repeat_index`;
+  const checkRows = await sql<{ task_key: string; check_id: string; type: string; outcome: Outcome; reason: string; score: number | null; turn: number | null; hard: boolean; source: string; model: string | null }[]>`
+    select task_key, check_id, type, outcome, reason, score, turn, hard, source, model
+    from check_results where run_id = ${runId} order by task_key, check_id`;
+  const transcripts = await sql<{ task_key: string; target: string; turns: unknown; error: string | null }[]>`
+    select task_key, target, turns, error from transcripts where run_id = ${runId}`;
+
+  const checksByTask = new Map<string, CheckRow[]>();
+  for (const c of checkRows) {
+    const list = checksByTask.get(c.task_key) ?? [];
+    list.push({ checkId: c.check_id, type: c.type, outcome: c.outcome, reason: c.reason, score: c.score, turn: c.turn, hard: c.hard, source: c.source, model: c.model });
+    checksByTask.set(c.task_key, list);
+  }
+  const trByTask = new Map(transcripts.map((t) => [t.task_key, { target: t.target, turns: parseTurns(t.turns), error: t.error }]));
+  const cases: CaseDetail[] = caseRows
+    .map((c) => ({
+      taskKey: c.task_key,
+      setId: c.set_id,
+      caseId: c.case_id,
+      tenderId: c.tender_id,
+      family: c.family,
+      repeatIndex: c.repeat_index,
+      tags: c.tags,
+      outcome: c.outcome,
+      reason: c.reason,
+      score: c.score,
+      regression: regressions.has(c.task_key),
+      latencyMs: c.latency_ms,
+      // Failed checks first: they are the evidence for a ko.
+      checks: (checksByTask.get(c.task_key) ?? []).sort((a, b) => Number(a.outcome === 'pass') - Number(b.outcome === 'pass')),
+      transcript: trByTask.get(c.task_key) ?? null,
+    }))
+    .sort((a, b) => rank(a) - rank(b));
+
+  const red = cases.filter((c) => c.family === 'redteam');
+  const redFailed = red.filter((c) => c.outcome === 'fail').length;
+  const redJudged = red.filter((c) => c.outcome === 'pass' || c.outcome === 'fail').length;
+
+  const diag = await sql<{ collection: string; verdict: 'ok' | 'ko'; failed: unknown; metrics: unknown }[]>`
+    select collection, verdict, failed, metrics from diagnostics_results where run_id = ${runId} order by collection`;
+  const diagnostics: DiagnosticsRow[] = diag.map((d) => ({
+    collection: d.collection,
+    verdict: d.verdict,
+    failed: failedChecks.parse(d.failed).map((f) => ({ name: f.name ?? f.id ?? 'check', detail: JSON.stringify(f) })),
+    silhouette: silhouette.parse(d.metrics).silhouette.value,
+  }));
+
+  const meta = await sql<{ tender_id: string; verdict: 'ok' | 'ko'; discrepancies: unknown; text: string | null }[]>`
+    select m.tender_id, m.verdict, m.discrepancies, v.text from metadata_checks m
+    left join tenders t on t.id = m.tender_id
+    left join tender_versions v on v.tender_id = t.id and v.version = t.current_version
+    where m.run_id = ${runId} order by m.verdict desc, m.tender_id`;
+  const metadata: MetadataVerdictRow[] = meta.map((m) => {
+    const ds = discrepancies.parse(m.discrepancies);
+    const spans = ds.flatMap((d) => d.evidence);
+    // Offsets are only trusted when they still point at the quoted snippet (the text may have a newer version).
+    const text = m.text;
+    const aligned = text !== null && spans.every((s) => !s.snippet || text.slice(s.start, s.end) === s.snippet);
+    return { tenderId: m.tender_id, verdict: m.verdict, discrepancies: ds, excerpt: aligned && text !== null ? excerpt(text, spans) : null };
+  });
+  const metaByTender = new Map(metadata.map((m) => [m.tenderId, m.verdict]));
+
+  return {
+    summary,
+    run: { id: run.id, name: run.name, plan: run.plan, status: run.status, createdAt: run.created_at.toISOString(), finishedAt: run.finished_at?.toISOString() ?? null },
+    cases,
+    tenders: tenderVerdicts(summary, metaByTender),
+    redteam: { total: red.length, failed: redFailed, successRate: redJudged ? redFailed / redJudged : null },
+    diagnostics,
+    metadata,
+  };
+}
+
+/** A tender is ko when one of its cases failed or errored, or its metadata disagree with its text. */
+function tenderVerdicts(summary: RunSummary, meta: Map<string, 'ok' | 'ko'>): ReportData['tenders'] {
+  const out: ReportData['tenders'] = summary.tenders.map((t) => {
+    const m = meta.get(t.tenderId) ?? null;
+    return { ...t, verdict: t.verdict === 'ko' || m === 'ko' ? 'ko' : 'ok', metadata: m };
+  });
+  for (const [tenderId, m] of meta) {
+    if (!out.some((t) => t.tenderId === tenderId)) out.push({ tenderId, verdict: m, cases: 0, failed: 0, errors: 0, metadata: m });
+  }
+  return out.sort((a, b) => Number(a.verdict === 'ok') - Number(b.verdict === 'ok') || a.tenderId.localeCompare(b.tenderId));
+}

@@ -1,0 +1,72 @@
+/** ReportData: everything a report renderer needs, loaded once from Postgres by `buildReport`. */
+import type { RunSummary } from '../eval/summary.ts';
+import type { Outcome, Turn } from '../transcript.ts';
+import type { Span } from './escape.ts';
+
+export interface CheckRow {
+  checkId: string;
+  type: string;
+  outcome: Outcome;
+  reason: string;
+  score: number | null;
+  turn: number | null;
+  hard: boolean;
+  source: string;
+  model: string | null;
+}
+
+export interface CaseDetail {
+  taskKey: string;
+  setId: string;
+  caseId: string;
+  tenderId: string | null;
+  family: string | null;
+  repeatIndex: number;
+  tags: string[];
+  outcome: Outcome;
+  reason: string;
+  score: number | null;
+  regression: boolean;
+  latencyMs: number | null;
+  checks: CheckRow[];
+  transcript: { target: string; turns: Turn[]; error: string | null } | null;
+}
+
+export interface MetadataEvidence extends Span {
+  snippet: string;
+}
+
+export interface MetadataDiscrepancy {
+  field: string;
+  type: string;
+  message: string;
+  textValue?: string;
+  metadataValue?: string;
+  evidence: MetadataEvidence[];
+}
+
+export interface MetadataVerdictRow {
+  tenderId: string;
+  verdict: 'ok' | 'ko';
+  discrepancies: MetadataDiscrepancy[];
+  /** The window of the tender text around all evidence (offsets relative to `excerpt.offset`), when the text is stored. */
+  excerpt: { offset: number; text: string; spans: Span[] } | null;
+}
+
+export interface DiagnosticsRow {
+  collection: string;
+  verdict: 'ok' | 'ko';
+  failed: { name: string; detail: string }[];
+  silhouette: number | null;
+}
+
+export interface ReportData {
+  summary: RunSummary;
+  run: { id: string; name: string; plan: string; status: string; createdAt: string; finishedAt: string | null };
+  /** All cases, failures first (regressions before other failures), then errors/invalid, then passes. */
+  cases: CaseDetail[];
+  tenders: { tenderId: string; verdict: 'ok' | 'ko'; cases: number; failed: number; errors: number; metadata: 'ok' | 'ko' | null }[];
+  redteam: { total: number; failed: number; successRate: number | null };
+  diagnostics: DiagnosticsRow[];
+  metadata: MetadataVerdictRow[];
+}

@@ -1,0 +1,134 @@
+/** Report files from seeded runs: failures and regressions first, everything escaped, one row/testcase per case. */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
+import { buildReport, gate, renderCsv, renderHtml, renderJunit, writeReportFiles, highlight } from '../../shared/report/index.ts';
+import type { ReportData } from '../../shared/report/index.ts';
+import { EVIDENCE, HOSTILE, TENDER_TEXT, seedRuns, type Seeded } from './seed.ts';
+
+let infra: TestInfra;
+let seeded: Seeded;
+let data: ReportData;
+
+beforeAll(async () => {
+  infra = await createTestInfra('report');
+  seeded = await seedRuns(infra.sql);
+  data = await buildReport(infra.sql, seeded.runId);
+});
+afterAll(async () => {
+  await infra?.teardown();
+});
+
+/** Minimal CSV parser (RFC 4180 quotes) so the test reads the file as a spreadsheet would. */
+function parseCsv(s: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!;
+    if (quoted) {
+      if (ch === '"' && s[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && s[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  return rows;
+}
+
+describe('report', () => {
+  it('loads details: regression first, failed checks with judge rationale, transcript with tool calls', () => {
+    expect(data.summary.previousRunId).toBe(seeded.previousRunId);
+    expect(data.cases.slice(0, 2).map((c) => [c.caseId, c.regression])).toEqual([['prompt-injection', true], ['deadline', true]]);
+    const first = data.cases[1]!;
+    expect(first.checks.filter((c) => c.outcome === 'fail').map((c) => c.checkId)).toEqual(['judge-helpful', 'says-deadline']);
+    expect(first.transcript?.turns[0]?.toolCalls[0]?.arguments).toEqual({ query: 'bando T1', region: 'Emilia-Romagna' });
+    expect(data.cases.at(-1)!.outcome).toBe('pass');
+    expect(data.redteam).toEqual({ total: 2, failed: 1, successRate: 0.5 });
+    expect(data.diagnostics[0]).toMatchObject({ collection: 'Tender', verdict: 'ko', silhouette: 0.12 });
+    expect(data.tenders.find((t) => t.tenderId === 'T1')).toMatchObject({ verdict: 'ko', metadata: 'ko' });
+    const ex = data.metadata[0]!.excerpt!;
+    expect(ex.text.slice(ex.spans[0]!.start, ex.spans[0]!.end)).toBe(EVIDENCE);
+  });
+
+  it('renders a self-contained HTML report with failures first and no live markup from transcripts', () => {
+    const html = renderHtml(data);
+    expect(html).not.toMatch(/<script|<link|src=|https?:\/\/(?!evil)/i);
+    expect(html).not.toContain(HOSTILE);
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html.indexOf('regression')).toBeLessThan(html.indexOf('Passed cases'));
+    expect(html.indexOf('tender-qa / deadline')).toBeLessThan(html.indexOf('redteam / jailbreak'));
+    expect(html).toContain('The assistant invented a date');
+    const start = TENDER_TEXT.indexOf(EVIDENCE);
+    expect(html).toContain(`<mark data-start="${start}" data-end="${start + EVIDENCE.length}">${EVIDENCE}</mark>`);
+    expect(html).toContain('search_tenders');
+  });
+
+  it('writes one CSV row per case, formula-safe', () => {
+    const rows = parseCsv(renderCsv(data));
+    expect(rows[0]).toContain('outcome');
+    expect(rows).toHaveLength(1 + data.cases.length);
+    const col = (name: string) => rows[0]!.indexOf(name);
+    const inject = rows.find((r) => r[col('case_id')] === 'prompt-injection')!;
+    expect(inject[col('reason')]).toBe(`'=HYPERLINK("http://evil")`);
+    const dl = rows.find((r) => r[col('case_id')] === 'deadline')!;
+    expect(dl[col('regression')]).toBe('true');
+    expect(dl[col('failed_checks')]).toContain('says-deadline');
+  });
+
+  it('writes JUnit with a suite per set and a failure or error per failed case', () => {
+    const xml = renderJunit(data);
+    const suites = [...xml.matchAll(/<testsuite name="([^"]+)" tests="(\d+)" failures="(\d+)" errors="(\d+)"/g)].map((m) => m.slice(1));
+    expect(suites).toEqual([
+      ['redteam', '2', '1', '0'],
+      ['tender-qa', '3', '1', '1'],
+    ]);
+    expect(xml.match(/<testcase /g)).toHaveLength(5);
+    expect(xml).toMatch(/<failure message="REGRESSION: wrong deadline"/);
+    expect(xml).toMatch(/<error message="target timed out"/);
+    expect(xml).not.toContain('</testcase>&amp; ]]>');
+  });
+
+  it('gates CI on pass rate, regressions and errors', () => {
+    const g = gate(data.summary, 0.5);
+    expect(g.pass).toBe(false);
+    expect(g.passRate).toBeCloseTo(2 / 4);
+    expect(g.failed.map((f) => f.caseId)).toContain('deadline');
+    const clean = { ...data.summary, regressions: 0, totals: { ...data.summary.totals, error: 0 } };
+    expect(gate(clean, 0.5).pass).toBe(true);
+    expect(gate(clean, 0.51).pass).toBe(false);
+    expect(() => gate(clean, 2)).toThrow(/between 0 and 1/);
+  });
+
+  it('writes the four files', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'vaglio-report-'));
+    try {
+      const files = await writeReportFiles(infra.sql, seeded.runId, dir);
+      expect(JSON.parse(await readFile(files.json, 'utf8')).run.id).toBe(seeded.runId);
+      expect(await readFile(files.html, 'utf8')).toContain('<!doctype html>');
+      expect((await readFile(files.csv, 'utf8')).split('\r\n')[0]).toMatch(/^run_id,/);
+      expect(await readFile(files.junit, 'utf8')).toMatch(/^<\?xml/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('highlights spans with marks, escaping around and inside them', () => {
+    expect(highlight('a<b>cd', [{ start: 1, end: 4 }, { start: 3, end: 5 }])).toBe('a<mark data-start="1" data-end="5">&lt;b&gt;c</mark>d');
+    expect(highlight('abc', [{ start: 5, end: 9 }])).toBe('abc');
+  });
+});
