@@ -47,6 +47,20 @@ export interface DemoOptions {
 
 export const DEMO_COLLECTION = 'demo.chunks';
 
+/**
+ * Admissible values for the demo collection, calibrated on the clean chatbot's collection: the demo bandi share
+ * standard articles (data protection, general requirements) verbatim, as real bandi do, so ~35% of chunks are
+ * exact duplicates across documents, and article-level lexical embeddings group by topic more than by bando
+ * (silhouette ≈ -0.13). A collection drifting outside these bounds — or with any zero vectors — is ko.
+ */
+export const DEMO_THRESHOLDS = {
+  maxZeroShare: 0.01,
+  maxNullShare: 0.01,
+  maxExactDuplicateShare: 0.4,
+  maxNearDuplicateShare: 0.45,
+  minSilhouette: -0.25,
+};
+
 /** Which part of the default suite is expected to catch each fault mode of the demo chatbot. */
 export const FAULT_DETECTORS: Record<FaultMode, { by: string; caught: (s: RunSummary) => number }> = {
   'no-tool': { by: 'tool-use checks (hard) on boilerplate and fact cases', caught: (s) => failingChecks(s, 'tool-use') },
@@ -110,6 +124,7 @@ export async function buildDemo(deps: DemoDeps, opts: DemoOptions, out: NodeJS.W
       diagnostics: [
         {
           collection: DEMO_COLLECTION,
+          thresholds: DEMO_THRESHOLDS,
           source: { type: 'postgres', schema: 'demo', table: 'chunks', idColumn: 'id', docColumn: 'tender_id', vectorColumn: 'embedding', vectorFormat: 'array' },
         },
       ],
