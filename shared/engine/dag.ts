@@ -45,59 +45,8 @@ export interface PlannedTask {
 
 /** Validate a task list and produce the tasks to store, `_finalize` included. Throws ValidationError. */
 export function planTasks(input: TaskSpec[]): PlannedTask[] {
-  const problems: string[] = [];
-  const parsed = input.map((t, i) => {
-    const r = taskSpecSchema.safeParse(t);
-    if (!r.success) {
-      for (const issue of r.error.issues) problems.push(`tasks[${i}].${issue.path.join('.')}: ${issue.message}`);
-      return undefined;
-    }
-    return r.data;
-  });
-  if (problems.length) throw new ValidationError(problems);
-  const specs = parsed as z.output<typeof taskSpecSchema>[];
-  if (specs.length === 0) throw new ValidationError(['tasks: a run needs at least one task']);
-
-  const byKey = new Map<string, z.output<typeof taskSpecSchema>>();
-  specs.forEach((t, i) => {
-    if (t.key === FINALIZE_KEY) problems.push(`tasks[${i}].key: "${FINALIZE_KEY}" is reserved`);
-    if (byKey.has(t.key)) problems.push(`tasks[${i}].key: duplicate key "${t.key}"`);
-    byKey.set(t.key, t);
-  });
-  const planned: PlannedTask[] = [];
-  specs.forEach((t, i) => {
-    const kind = getKind(t.kind);
-    if (!kind) {
-      problems.push(`tasks[${i}].kind: unknown task kind "${t.kind}"`);
-      return;
-    }
-    const payload = kind.payload.safeParse(t.payload);
-    if (!payload.success) {
-      for (const issue of payload.error.issues) {
-        problems.push(`tasks[${i}].payload.${issue.path.join('.')}: ${issue.message}`);
-      }
-    }
-    if (t.queue !== undefined && !isQueueName(t.queue)) problems.push(`tasks[${i}].queue: unknown queue "${t.queue}"`);
-    t.dependsOn.forEach((d, j) => {
-      if (!byKey.has(d)) problems.push(`tasks[${i}].dependsOn[${j}]: no task with key "${d}"`);
-      if (d === t.key) problems.push(`tasks[${i}].dependsOn[${j}]: a task cannot depend on itself`);
-    });
-    planned.push({
-      key: t.key,
-      kind: t.kind,
-      queue: (t.queue as QueueName | undefined) ?? kind.queue,
-      payload: payload.success ? payload.data : t.payload,
-      dependsOn: [...new Set(t.dependsOn)],
-      alwaysRun: kind.alwaysRun ?? false,
-      maxAttempts: kind.attempts,
-      timeoutMs: kind.timeoutMs,
-      flowParent: null,
-    });
-  });
-  if (problems.length) throw new ValidationError(problems);
-  const cycle = findCycle(planned);
-  if (cycle) throw new ValidationError([`tasks: dependency cycle ${cycle.join(' -> ')}`]);
-
+  if (input.length === 0) throw new ValidationError(['tasks: a run needs at least one task']);
+  const planned = validateTaskSpecs(input, new Set());
   const sinks = sinksOf(planned);
   const fin = getKind(FINALIZE_KIND);
   if (!fin) throw new Error(`${FINALIZE_KIND} kind not registered (import shared/tasks/index.ts)`);
@@ -116,7 +65,65 @@ export function planTasks(input: TaskSpec[]): PlannedTask[] {
   return planned;
 }
 
-function sinksOf(tasks: Pick<PlannedTask, 'key' | 'dependsOn'>[]): string[] {
+/**
+ * Validate tasks being added to a run (`existing` = keys already in it, which they may depend on).
+ * Names every problem; returns the tasks with no flow parent assigned.
+ */
+export function validateTaskSpecs(input: TaskSpec[], existing: ReadonlySet<string>): PlannedTask[] {
+  const problems: string[] = [];
+  const parsed = input.map((t, i) => {
+    const r = taskSpecSchema.safeParse(t);
+    if (!r.success) {
+      for (const issue of r.error.issues) problems.push(`tasks[${i}].${issue.path.join('.')}: ${issue.message}`);
+      return undefined;
+    }
+    return r.data;
+  });
+  if (problems.length) throw new ValidationError(problems);
+  const specs = parsed as z.output<typeof taskSpecSchema>[];
+  const byKey = new Map<string, z.output<typeof taskSpecSchema>>();
+  specs.forEach((t, i) => {
+    if (t.key === FINALIZE_KEY) problems.push(`tasks[${i}].key: "${FINALIZE_KEY}" is reserved`);
+    if (byKey.has(t.key) || existing.has(t.key)) problems.push(`tasks[${i}].key: duplicate key "${t.key}"`);
+    byKey.set(t.key, t);
+  });
+  const planned: PlannedTask[] = [];
+  specs.forEach((t, i) => {
+    const kind = getKind(t.kind);
+    if (!kind) {
+      problems.push(`tasks[${i}].kind: unknown task kind "${t.kind}"`);
+      return;
+    }
+    const payload = kind.payload.safeParse(t.payload);
+    if (!payload.success) {
+      for (const issue of payload.error.issues) {
+        problems.push(`tasks[${i}].payload.${issue.path.join('.')}: ${issue.message}`);
+      }
+    }
+    if (t.queue !== undefined && !isQueueName(t.queue)) problems.push(`tasks[${i}].queue: unknown queue "${t.queue}"`);
+    t.dependsOn.forEach((d, j) => {
+      if (!byKey.has(d) && !existing.has(d)) problems.push(`tasks[${i}].dependsOn[${j}]: no task with key "${d}"`);
+      if (d === t.key) problems.push(`tasks[${i}].dependsOn[${j}]: a task cannot depend on itself`);
+    });
+    planned.push({
+      key: t.key,
+      kind: t.kind,
+      queue: (t.queue as QueueName | undefined) ?? kind.queue,
+      payload: payload.success ? payload.data : t.payload,
+      dependsOn: [...new Set(t.dependsOn)],
+      alwaysRun: kind.alwaysRun ?? false,
+      maxAttempts: kind.attempts,
+      timeoutMs: kind.timeoutMs,
+      flowParent: null,
+    });
+  });
+  if (problems.length) throw new ValidationError(problems);
+  const cycle = findCycle(planned.map((p) => ({ key: p.key, dependsOn: p.dependsOn.filter((d) => byKey.has(d)) })));
+  if (cycle) throw new ValidationError([`tasks: dependency cycle ${cycle.join(' -> ')}`]);
+  return planned;
+}
+
+export function sinksOf(tasks: Pick<PlannedTask, 'key' | 'dependsOn'>[]): string[] {
   const hasDependent = new Set(tasks.flatMap((t) => t.dependsOn));
   return tasks.filter((t) => !hasDependent.has(t.key)).map((t) => t.key);
 }

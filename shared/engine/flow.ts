@@ -25,18 +25,49 @@ export function jobIdFor(runId: string, taskKey: string, epoch: number): string 
 }
 
 export function buildFlow(runId: string, epoch: number, tasks: FlowTask[]): FlowJob {
-  const children = new Map<string, FlowTask[]>();
-  let root: FlowTask | undefined;
-  for (const t of tasks) {
-    if (t.key === FINALIZE_KEY) root = t;
-    else {
-      const p = t.flowParent ?? FINALIZE_KEY;
-      const list = children.get(p) ?? [];
-      list.push(t);
-      children.set(p, list);
-    }
-  }
+  const root = tasks.find((t) => t.key === FINALIZE_KEY);
   if (!root) throw new Error(`run ${runId}: no ${FINALIZE_KEY} task`);
+  const { node, reached } = flowBuilder(runId, epoch, tasks, FINALIZE_KEY);
+  const tree = node(root, false);
+  if (reached.size !== tasks.length) {
+    const lost = tasks.filter((t) => !reached.has(t.key)).map((t) => t.key);
+    throw new Error(`run ${runId}: tasks not reachable from ${FINALIZE_KEY}: ${lost.slice(0, 5).join(', ')}`);
+  }
+  return tree;
+}
+
+/**
+ * Subtrees of new tasks hanging under an existing, still waiting task `attachTo` (run expansion): each top
+ * task gets BullMQ's `parent` option, so the waiting job also waits for them.
+ */
+export function buildAttachedFlows(
+  runId: string,
+  epoch: number,
+  tasks: FlowTask[],
+  attachTo: { key: string; queue: string },
+  prefix: string,
+): FlowJob[] {
+  const { node, reached } = flowBuilder(runId, epoch, tasks, attachTo.key);
+  const parent = { id: jobIdFor(runId, attachTo.key, epoch), queue: `${prefix}:${attachTo.queue}` };
+  const flows = tasks
+    .filter((t) => t.flowParent === attachTo.key)
+    .map((t) => {
+      const f = node(t, true);
+      return { ...f, opts: { ...f.opts, parent } };
+    });
+  if (reached.size !== tasks.length) throw new Error(`run ${runId}: expansion has tasks not reachable from ${attachTo.key}`);
+  return flows;
+}
+
+function flowBuilder(runId: string, epoch: number, tasks: FlowTask[], rootKey: string) {
+  const children = new Map<string, FlowTask[]>();
+  for (const t of tasks) {
+    if (t.key === rootKey) continue;
+    const p = t.flowParent ?? rootKey;
+    const list = children.get(p) ?? [];
+    list.push(t);
+    children.set(p, list);
+  }
   const reached = new Set<string>();
   const node = (t: FlowTask, isChild: boolean): FlowJob => {
     reached.add(t.key);
@@ -62,12 +93,16 @@ export function buildFlow(runId: string, epoch: number, tasks: FlowTask[]): Flow
       children: kids.length ? kids.map((k) => node(k, true)) : undefined,
     };
   };
-  const tree = node(root, false);
-  if (reached.size !== tasks.length) {
-    const lost = tasks.filter((t) => !reached.has(t.key)).map((t) => t.key);
-    throw new Error(`run ${runId}: tasks not reachable from ${FINALIZE_KEY}: ${lost.slice(0, 5).join(', ')}`);
+  return { node, reached };
+}
+
+export async function addFlows(redis: Redis, prefix: string, flows: FlowJob[]): Promise<void> {
+  const producer = new FlowProducer({ connection: redis, prefix });
+  try {
+    await producer.addBulk(flows);
+  } finally {
+    await producer.close();
   }
-  return tree;
 }
 
 export async function addFlow(redis: Redis, prefix: string, flow: FlowJob): Promise<void> {

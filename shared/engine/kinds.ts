@@ -24,6 +24,11 @@ export interface TaskContext {
   config: Config;
   /** Stored results of this task's dependencies (completed ones), by task key. */
   depResults(): Promise<Map<string, unknown>>;
+  /**
+   * Add tasks to this run (see expand.ts), attached to a task that is still waiting — by default the run's
+   * report. Their results are then part of the run like any other's.
+   */
+  expand(tasks: import('./dag.ts').TaskSpec[], opts?: { attachTo?: string }): Promise<{ added: number }>;
   /** Add cost and token usage to this task's row. */
   addUsage(u: { costUsd?: number; tokensIn?: number; tokensOut?: number }): void;
 }

@@ -26,6 +26,7 @@ import {
   type ClaimView,
 } from './store.ts';
 import { resumeRun } from './resume.ts';
+import { expandRun } from './expand.ts';
 
 export class TaskTimeoutError extends Error {
   constructor(ms: number) {
@@ -132,6 +133,7 @@ export function makeProcessor(deps: ProcessorDeps) {
       prefix: deps.prefix,
       config: deps.config,
       depResults: () => depResults(sql, runId, taskKey),
+      expand: (tasks, o) => expandRun(deps, { runId, epoch: data.epoch, attachTo: o?.attachTo ?? 'report', tasks }),
       addUsage: (u) => {
         usage.costUsd += u.costUsd ?? 0;
         usage.tokensIn += u.tokensIn ?? 0;

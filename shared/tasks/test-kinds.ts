@@ -79,3 +79,24 @@ export const sumKind = defineKind({
     return { value: sum, inputs: deps.size };
   },
 });
+
+/** Adds `n` noop tasks (values 1..n) and a sum over them to its own run, attached to `attachTo`. */
+export const expandKind = defineKind({
+  kind: 'test.expand',
+  queue: 'converse',
+  payload: z.object({ n: z.number().int().positive().max(10_000), attachTo: z.string().default('report') }),
+  timeoutMs: 30_000,
+  attempts: 3,
+  backoffMs: 100,
+  handler: async (p, ctx) => {
+    const keys = Array.from({ length: p.n }, (_, i) => `${ctx.taskKey}.x${i + 1}`);
+    const added = await ctx.expand(
+      [
+        ...keys.map((key, i) => ({ key, kind: 'test.noop', payload: { value: i + 1 } })),
+        { key: `${ctx.taskKey}.xsum`, kind: 'test.sum', dependsOn: keys },
+      ],
+      { attachTo: p.attachTo },
+    );
+    return added;
+  },
+});

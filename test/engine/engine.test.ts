@@ -140,6 +140,29 @@ describe('run engine', () => {
     }
   });
 
+  it('expands a running run with new tasks that the report then waits for', async () => {
+    const { runId } = await submitRun(deps(), {
+      name: 'expand',
+      plan: 'dag',
+      spec: {},
+      tasks: [
+        { key: 'gen', kind: 'test.expand', payload: { n: 5 } },
+        { key: 'other', kind: 'test.noop', payload: { value: 100 } },
+        { key: 'report', kind: 'test.sum', dependsOn: ['gen', 'other'] },
+      ],
+    });
+    expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'])).toBe('completed');
+    const rows = await taskRows(infra.sql, runId);
+    expect(rows.size).toBe(4 + 6);
+    const xsum = await infra.sql<{ result: { value: number } }[]>`select result from task_results where run_id = ${runId} and task_key = 'gen.xsum'`;
+    expect(xsum[0]?.result.value).toBe(15);
+    // The report ran after the expanded tasks and summed them too: it depends on gen.xsum now.
+    const report = await infra.sql<{ result: { value: number; inputs: number } }[]>`
+      select result from task_results where run_id = ${runId} and task_key = 'report'`;
+    expect(report[0]?.result).toEqual({ value: 115, inputs: 3 });
+    expect(rows.get('report')!.started_at!.getTime()).toBeGreaterThanOrEqual(rows.get('gen.xsum')!.finished_at!.getTime());
+  });
+
   it('does not duplicate results when a job is delivered twice', async () => {
     const { runId } = await submitRun(deps(), {
       name: 'dup',

@@ -1,0 +1,69 @@
+/**
+ * Run expansion ("stage-by-stage"): a running task adds tasks to its own run — e.g. the ingester, once it
+ * knows the day's new bandi, adds each tender's conversations and verdict. The new tasks are stored in
+ * Postgres (so resume sees them like any other), the task they attach to (still waiting on its children,
+ * typically the report) gets them as dependencies, and their flow subtrees are added under its BullMQ job.
+ * Idempotent: a retried expansion inserts nothing twice and BullMQ ignores the same job ids.
+ */
+import { assignFlowParents, sinksOf, validateTaskSpecs, type TaskSpec } from './dag.ts';
+import { addFlows, buildAttachedFlows } from './flow.ts';
+import { getKind } from './kinds.ts';
+import { ValidationError } from './errors.ts';
+import type { EngineDeps } from './processor.ts';
+
+export async function expandRun(
+  deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix'>,
+  a: { runId: string; epoch: number; attachTo: string; tasks: TaskSpec[] },
+): Promise<{ added: number }> {
+  const { sql } = deps;
+  if (a.tasks.length === 0) return { added: 0 };
+  const existing = await sql<{ task_key: string; queue: string; status: string }[]>`
+    select task_key, queue, status from tasks where run_id = ${a.runId}`;
+  const attach = existing.find((t) => t.task_key === a.attachTo);
+  if (!attach) throw new ValidationError([`attachTo: no task "${a.attachTo}" in run ${a.runId}`]);
+  if (attach.status !== 'queued') throw new ValidationError([`attachTo: task "${a.attachTo}" is ${attach.status}, not waiting`]);
+  const newKeys = new Set(a.tasks.map((t) => t.key));
+  // A retried expansion: the tasks it added before are already there; add only what is missing.
+  const known = new Set(existing.map((t) => t.task_key).filter((k) => !newKeys.has(k)));
+  const already = new Set(existing.map((t) => t.task_key).filter((k) => newKeys.has(k)));
+  const planned = validateTaskSpecs(a.tasks, known);
+  const sinks = sinksOf(planned);
+  const withRoot = [...planned, { key: a.attachTo, dependsOn: sinks, flowParent: null as string | null }];
+  assignFlowParents(withRoot);
+  for (const p of planned) p.flowParent = withRoot.find((w) => w.key === p.key)?.flowParent ?? a.attachTo;
+  await sql.begin(async (tx) => {
+    const rows = planned
+      .filter((t) => !already.has(t.key))
+      .map((t) => ({
+        run_id: a.runId,
+        task_key: t.key,
+        kind: t.kind,
+        queue: t.queue,
+        payload: tx.json((t.payload ?? {}) as Parameters<typeof tx.json>[0]),
+        depends_on: t.dependsOn,
+        flow_parent: t.flowParent,
+        always_run: t.alwaysRun,
+        max_attempts: t.maxAttempts,
+        timeout_ms: t.timeoutMs,
+      }));
+    for (let i = 0; i < rows.length; i += 2000) await tx`insert into tasks ${tx(rows.slice(i, i + 2000))} on conflict do nothing`;
+    await tx`update tasks set depends_on = array(select distinct unnest(depends_on || ${sinks}::text[]))
+      where run_id = ${a.runId} and task_key = ${a.attachTo}`;
+  });
+  const flows = buildAttachedFlows(
+    a.runId,
+    a.epoch,
+    planned.map((t) => ({
+      key: t.key,
+      kind: t.kind,
+      queue: t.queue,
+      flowParent: t.flowParent,
+      maxAttempts: t.maxAttempts,
+      backoffMs: getKind(t.kind)?.backoffMs ?? 1000,
+    })),
+    { key: a.attachTo, queue: attach.queue },
+    deps.prefix,
+  );
+  await addFlows(deps.redis, deps.prefix, flows);
+  return { added: planned.length - already.size };
+}
