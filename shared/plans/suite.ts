@@ -1,70 +1,92 @@
 /**
  * The default suite for a set of ingested tenders: per tender the generated tests (boilerplate, facts, search,
- * scope switching) and the metadata verification; globally a red-team selection and the embedding
- * diagnostics; the report last. Used by the demo, the daily run and the self-test.
+ * scope switching), the metadata verification and the tender's verdict; globally a red-team selection and the
+ * embedding diagnostics; the report last. Used by the demo, the daily run (through run expansion) and the
+ * self-test.
  */
+import { z } from 'zod';
 import type { Sql } from '../db/client.ts';
 import type { TaskSpec } from '../engine/dag.ts';
-import { generateTenderTests, saveGeneratedTests, type Family } from '../generate/index.ts';
+import { generateTenderTests, saveGeneratedTests, familySchema, type Family } from '../generate/index.ts';
 import { loadCurrentTenders } from '../ingest/index.ts';
 import { casePayloadSchema } from '../eval/payloads.ts';
-import type { TargetConfig } from '../targets/index.ts';
+import { targetConfigSchema, type TargetConfig } from '../targets/index.ts';
 import { LLM_CHECK_TYPES } from '../checks/index.ts';
 import { keyMaker } from './keys.ts';
-import { redteamSelectionSchema, redteamTasks, reportTask, type RedteamSelection } from './eval.ts';
-import type { z } from 'zod';
-import type { diagnosticsPayloadSchema } from '../tasks/diagnostics.ts';
+import { redteamSelectionSchema, redteamTasks, reportTask } from './eval.ts';
+import { diagnosticsPayloadSchema } from '../tasks/diagnostics.ts';
 
-export interface SuiteOptions {
-  target: TargetConfig;
-  today: string;
+export const suiteOptionsSchema = z.object({
+  target: targetConfigSchema,
+  today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   /** Tender ids to cover (default: every current tender). */
-  tenderIds?: string[];
-  families?: Family[];
+  tenderIds: z.array(z.string()).optional(),
+  families: z.array(familySchema).optional(),
   /** Where metadata.verify reads the metadata the chatbot's search uses. */
-  metadataFrom?: 'tenders' | 'demo';
-  redteam?: RedteamSelection;
-  diagnostics?: z.input<typeof diagnosticsPayloadSchema>[];
-  threshold?: number;
-}
+  metadataFrom: z.enum(['tenders', 'demo']).default('tenders'),
+  redteam: redteamSelectionSchema.optional(),
+  diagnostics: z.array(diagnosticsPayloadSchema).default([]),
+  threshold: z.number().min(0).max(1).optional(),
+});
+export type SuiteOptions = z.input<typeof suiteOptionsSchema>;
 
 const isLlm = (t: string) => (LLM_CHECK_TYPES as readonly string[]).includes(t);
 
-export async function buildSuite(sql: Sql, o: SuiteOptions): Promise<{ tasks: TaskSpec[]; tenders: number; cases: number }> {
+/** The tasks of some tenders: cases (+ judge), metadata verification, and each tender's verdict. */
+export async function tenderTasks(
+  sql: Sql,
+  ids: string[] | undefined,
+  o: { target: TargetConfig; today: string; families?: Family[]; metadataFrom: 'tenders' | 'demo' },
+  key: (raw: string) => string,
+): Promise<{ tasks: TaskSpec[]; tenders: number; cases: number }> {
   const all = await loadCurrentTenders(sql);
-  const tenders = o.tenderIds ? all.filter((t) => o.tenderIds!.includes(t.id)) : all;
-  const key = keyMaker();
+  const tenders = ids ? all.filter((t) => ids.includes(t.id)) : all;
   const tasks: TaskSpec[] = [];
   let cases = 0;
   for (const [i, t] of tenders.entries()) {
-    // The next tender (wrapping) is the scope-switch partner and the source of negative search results.
+    // A partner tender (round robin) for scope switching; the others are the negatives of region searches.
     const others = all.filter((x) => x.id !== t.id);
     const partner = others[i % Math.max(1, others.length)];
-    const input = { id: t.id, version: t.version, text: t.text, metadata: t.metadata };
-    const generated = await generateTenderTests(input, {
-      today: o.today,
-      families: o.families,
-      otherTenders: [...(partner ? [partner] : []), ...others.filter((x) => x !== partner)].map((x) => ({
-        id: x.id,
-        version: x.version,
-        text: x.text,
-        metadata: x.metadata,
-      })),
-    });
+    const ordered = [...(partner ? [partner] : []), ...others.filter((x) => x !== partner)];
+    const generated = await generateTenderTests(
+      { id: t.id, version: t.version, text: t.text, metadata: t.metadata },
+      { today: o.today, families: o.families, otherTenders: ordered.map((x) => ({ id: x.id, version: x.version, text: x.text, metadata: x.metadata })) },
+    );
     await saveGeneratedTests(sql, { id: t.id, version: t.version }, generated);
+    const own: string[] = [];
     for (const g of generated) {
       const payload = casePayloadSchema.parse({ ...g.spec, target: o.target, today: o.today, family: g.family, tenderId: t.id });
       const caseKey = key(`case.${g.spec.caseId}`);
       tasks.push({ key: caseKey, kind: 'eval.converse', payload });
+      own.push(caseKey);
       if (payload.checks.some((c) => isLlm(c.type))) {
-        tasks.push({ key: key(`judge.${g.spec.caseId}`), kind: 'eval.judge', payload: { caseTask: caseKey, case: payload }, dependsOn: [caseKey] });
+        const judgeKey = key(`judge.${g.spec.caseId}`);
+        tasks.push({ key: judgeKey, kind: 'eval.judge', payload: { caseTask: caseKey, case: payload }, dependsOn: [caseKey] });
+        own.push(judgeKey);
       }
       cases++;
     }
-    tasks.push({ key: key(`metadata.${t.id}`), kind: 'metadata.verify', payload: { tenderId: t.id, from: o.metadataFrom ?? 'tenders' } });
+    const metaKey = key(`metadata.${t.id}`);
+    tasks.push({ key: metaKey, kind: 'metadata.verify', payload: { tenderId: t.id, from: o.metadataFrom } });
+    own.push(metaKey);
+    const hasDependent = new Set(tasks.flatMap((x) => x.dependsOn ?? []));
+    tasks.push({ key: key(`tender.${t.id}`), kind: 'tender.verdict', payload: { tenderId: t.id }, dependsOn: own.filter((k) => !hasDependent.has(k)) });
   }
-  if (o.redteam) tasks.push(...redteamTasks(redteamSelectionSchema.parse(o.redteam), o.target, key));
-  for (const d of o.diagnostics ?? []) tasks.push({ key: key(`diagnostics.${d.collection}`), kind: 'diagnostics.collection', payload: d });
-  tasks.push(reportTask(tasks, o.threshold));
   return { tasks, tenders: tenders.length, cases };
+}
+
+export function globalTasks(o: z.output<typeof suiteOptionsSchema>, key: (raw: string) => string): TaskSpec[] {
+  const tasks: TaskSpec[] = [];
+  if (o.redteam) tasks.push(...redteamTasks(o.redteam, o.target, key));
+  for (const d of o.diagnostics) tasks.push({ key: key(`diagnostics.${d.collection}`), kind: 'diagnostics.collection', payload: d });
+  return tasks;
+}
+
+export async function buildSuite(sql: Sql, input: SuiteOptions): Promise<{ tasks: TaskSpec[]; tenders: number; cases: number }> {
+  const o = suiteOptionsSchema.parse(input);
+  const key = keyMaker();
+  const per = await tenderTasks(sql, o.tenderIds, o, key);
+  const tasks = [...per.tasks, ...globalTasks(o, key)];
+  tasks.push(reportTask(tasks, o.threshold));
+  return { tasks, tenders: per.tenders, cases: per.cases };
 }

@@ -7,3 +7,5 @@ import './report.ts';
 import './redteam.ts';
 import './metadata.ts';
 import './diagnostics.ts';
+import './tender.ts';
+import './ingest.ts';

@@ -1,0 +1,83 @@
+/**
+ * The daily run: ingest a folder of bandi, expand the run with each new tender's tests, verdicts and
+ * metadata checks, test them against the demo chatbot, report; the same day again is the same run, and the
+ * next day tests only what changed.
+ */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
+import { ROOT, testConfig, waitForRunStatus } from '../helpers/engine.ts';
+import { startApi, type ApiHandle } from '../../services/api/server.ts';
+import { startDemoChatbot } from '../../services/demo-chatbot/index.ts';
+import { demoTarget } from '../../cli/demo/index.ts';
+
+const IDS = ['demo-001-comune-bergamo-istruttore-amm', 'demo-007-inps-funzionario-informatico', 'demo-021-comune-campobasso-istruttore-informatico'];
+let infra: TestInfra;
+let api: ApiHandle;
+let bot: { url: string; close(): Promise<void> };
+let folder: string;
+const token = 'daily-test-token-0123456789';
+
+beforeAll(async () => {
+  infra = await createTestInfra('daily');
+  folder = mkdtempSync(path.join(tmpdir(), 'vaglio-daily-'));
+  for (const id of IDS) for (const ext of ['md', 'json']) cpSync(path.join(ROOT, 'examples/corpus', `${id}.${ext}`), path.join(folder, `${id}.${ext}`));
+  bot = await startDemoChatbot({ databaseUrl: infra.url, corpusDir: path.join(ROOT, 'examples/corpus'), port: 0 });
+  api = await startApi({ services: ['api', 'ingester', 'conversation-runner', 'judge', 'metadata-extractor', 'reporter'], config: testConfig(infra), token, port: 0, handleSignals: false });
+});
+afterAll(async () => {
+  await api?.stop();
+  await bot?.close();
+  await infra?.teardown();
+});
+
+const post = async (body: unknown, key: string) => {
+  const res = await fetch(`${api.url}/runs`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, run: (await res.json()) as { id: string } };
+};
+
+describe('daily run', () => {
+  it('tests each new bando the day it arrives, once', async () => {
+    const body = { plan: 'daily', source: { type: 'folder', path: folder }, target: demoTarget(bot.url), today: '2026-12-01' };
+    const first = await post(body, 'daily-2026-12-01');
+    expect(first.status).toBe(201);
+    expect(await waitForRunStatus(infra.sql, first.run.id, ['completed', 'failed'], 90_000)).toBe('completed');
+    const verdicts = await infra.sql<{ task_key: string; result: { verdict: string; tenderId: string } }[]>`
+      select r.task_key, r.result from task_results r where r.run_id = ${first.run.id} and r.task_key like 'tender.%'`;
+    expect(verdicts.map((v) => v.result.tenderId).sort()).toEqual([...IDS].sort());
+    const cases = await infra.sql<{ tender_id: string; n: number }[]>`
+      select tender_id, count(*)::int as n from case_results where run_id = ${first.run.id} group by 1`;
+    expect(cases.length).toBe(3);
+    for (const c of cases) expect(c.n).toBeGreaterThanOrEqual(8);
+    const md = await infra.sql`select tender_id from metadata_checks where run_id = ${first.run.id}`;
+    expect(md.length).toBe(3);
+    const summary = (await infra.sql<{ summary: { tenders: unknown[] } }[]>`select summary from reports where run_id = ${first.run.id}`)[0]!.summary;
+    expect(summary.tenders.length).toBe(3);
+
+    // The same day again: the same run, nothing new enqueued.
+    const again = await post(body, 'daily-2026-12-01');
+    expect(again.status).toBe(200);
+    expect(again.run.id).toBe(first.run.id);
+
+    // The next day one bando changed: only it is ingested as a new version and tested.
+    const changed = path.join(folder, `${IDS[1]}.md`);
+    writeFileSync(changed, `${readFileSync(changed, 'utf8')}\n\nAvviso di rettifica: orari dello sportello aggiornati.\n`);
+    const next = await post({ ...body, today: '2026-12-02' }, 'daily-2026-12-02');
+    expect(next.status).toBe(201);
+    expect(await waitForRunStatus(infra.sql, next.run.id, ['completed', 'failed'], 90_000)).toBe('completed');
+    const tested = await infra.sql<{ tender_id: string }[]>`select distinct tender_id from case_results where run_id = ${next.run.id}`;
+    expect(tested.map((t) => t.tender_id)).toEqual([IDS[1]]);
+    const versions = await infra.sql<{ id: string; current_version: number }[]>`select id, current_version from tenders order by id`;
+    expect(versions.find((v) => v.id === IDS[1])?.current_version).toBe(2);
+    expect(versions.filter((v) => v.current_version === 1).length).toBe(2);
+    const gen = await infra.sql<{ n: number }[]>`select count(*)::int as n from generated_tests where tender_id = ${IDS[0]}`;
+    const genFirst = (await infra.sql<{ n: number }[]>`select count(*)::int as n from case_results where run_id = ${first.run.id} and tender_id = ${IDS[0]}`)[0]!.n;
+    expect(gen[0]!.n).toBe(genFirst); // no duplicated tests for the unchanged tender
+  });
+});
