@@ -61,6 +61,10 @@ export const configSchema = z.object({
   VAGLIO_SMTP_URL: z.string().optional(),
   VAGLIO_EMAIL_TO: z.string().optional(),
   VAGLIO_EMAIL_FROM: z.string().default('vaglio@localhost'),
+  /** Cron pattern (Europe/Rome) of the daily run, e.g. "0 7 * * *"; with VAGLIO_DAILY_REQUEST. */
+  VAGLIO_DAILY_CRON: z.string().optional(),
+  /** YAML/JSON file with the daily run request (source, target, red-team, diagnostics...). */
+  VAGLIO_DAILY_REQUEST: z.string().optional(),
   WEAVIATE_URL: z.string().url().optional(),
   WEAVIATE_API_KEY: z.string().optional(),
 });

@@ -5,6 +5,7 @@ import type { ServiceName } from '../../queues/index.ts';
 import type { Config } from '../../shared/config.ts';
 import { createApp } from './app.ts';
 import { dashboardRouter } from './dashboard/index.ts';
+import { loadDailyRequest, upsertDailySchedule } from '../../shared/engine/schedule.ts';
 
 export interface ApiHandle {
   url: string;
@@ -28,6 +29,12 @@ export async function startApi(
   const log = childLogger({ service: 'api' });
   const base = { sql: services.dbh.sql, redis: services.redis, prefix: config.VAGLIO_PREFIX, config };
   const { app, close } = createApp({ ...base, log, token, extraRouters: [dashboardRouter(base)] });
+  if (config.VAGLIO_DAILY_CRON && config.VAGLIO_DAILY_REQUEST) {
+    // Validated now: a bad request file stops start-up instead of failing at 7 a.m.
+    const request = await loadDailyRequest(config.VAGLIO_DAILY_REQUEST);
+    await upsertDailySchedule(services.redis, config.VAGLIO_PREFIX, config.VAGLIO_DAILY_CRON, request);
+    log.info({ cron: config.VAGLIO_DAILY_CRON }, 'daily run scheduled');
+  }
   const port = opts.port ?? config.VAGLIO_API_PORT;
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(port, config.VAGLIO_API_HOST, () => resolve(s));

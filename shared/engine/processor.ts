@@ -27,6 +27,7 @@ import {
 } from './store.ts';
 import { resumeRun } from './resume.ts';
 import { expandRun } from './expand.ts';
+import { SCHEDULE_JOB, runScheduledJob } from './schedule.ts';
 
 export class TaskTimeoutError extends Error {
   constructor(ms: number) {
@@ -57,6 +58,7 @@ const GATE_DELAY_MS = 250;
 export function makeProcessor(deps: ProcessorDeps) {
   const { sql } = deps;
   return async function process(job: Job, token?: string): Promise<unknown> {
+    if (job.name === SCHEDULE_JOB) return runScheduledJob(deps, job);
     const data = jobDataSchema.parse(job.data);
     const { runId, taskKey } = data;
     const log = deps.log.child({ queue: job.queueName, runId, taskKey, jobId: job.id });

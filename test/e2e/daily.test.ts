@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
-import { ROOT, testConfig, waitForRunStatus } from '../helpers/engine.ts';
+import { ROOT, testConfig, waitFor, waitForRunStatus } from '../helpers/engine.ts';
+import { removeDailySchedule, romeDate, upsertDailySchedule } from '../../shared/engine/schedule.ts';
 import { startApi, type ApiHandle } from '../../services/api/server.ts';
 import { startDemoChatbot } from '../../services/demo-chatbot/index.ts';
 import { demoTarget } from '../../cli/demo/index.ts';
@@ -79,5 +80,21 @@ describe('daily run', () => {
     const gen = await infra.sql<{ n: number }[]>`select count(*)::int as n from generated_tests where tender_id = ${IDS[0]}`;
     const genFirst = (await infra.sql<{ n: number }[]>`select count(*)::int as n from case_results where run_id = ${first.run.id} and tender_id = ${IDS[0]}`)[0]!.n;
     expect(gen[0]!.n).toBe(genFirst); // no duplicated tests for the unchanged tender
+  });
+
+  it('the daily scheduler submits one run a day however often it fires', async () => {
+    const { redis } = api.services;
+    const request = { plan: 'daily' as const, source: { type: 'folder' as const, path: folder }, target: demoTarget(bot.url) };
+    await upsertDailySchedule(redis, infra.prefix, '* * * * * *', request); // every second, to see it fire here
+    try {
+      const key = `daily-${romeDate()}`;
+      await waitFor('the scheduled run', async () => (await infra.sql`select id from runs where idempotency_key = ${key}`).length === 1, 15_000);
+      await new Promise((r) => setTimeout(r, 2500)); // it keeps firing...
+      const runs = await infra.sql<{ id: string }[]>`select id from runs where idempotency_key = ${key}`;
+      expect(runs.length).toBe(1); // ...but the day has one run
+      expect(await waitForRunStatus(infra.sql, runs[0]!.id, ['completed', 'failed'], 60_000)).toBe('completed');
+    } finally {
+      await removeDailySchedule(redis, infra.prefix);
+    }
   });
 });
