@@ -2,10 +2,14 @@ import type { Command } from './types.ts';
 import { cancelCommand, migrateCommand, resumeCommand, startCommand, statusCommand } from './engine-ops.ts';
 import { demoCommand } from './demo.ts';
 import { runCommand } from './run.ts';
+import { dailyCommand, importCommand, judgeCommand } from './misc.ts';
 
 export const COMMANDS: Record<string, Command> = {
   demo: demoCommand,
   run: runCommand,
+  daily: dailyCommand,
+  import: importCommand,
+  judge: judgeCommand,
   migrate: migrateCommand,
   start: startCommand,
   resume: resumeCommand,
