@@ -10,7 +10,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractEntities, type Entity } from '../services/metadata-extractor/lib/index.ts';
-import { normName, normalizeDegreeCode } from '../services/metadata-extractor/lib/normalize.ts';
+import { parseMetaDegree, sameTitle } from '../services/metadata-extractor/lib/degree-match.ts';
+import { normName, placeKey } from '../services/metadata-extractor/lib/normalize.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -64,29 +65,36 @@ function corpusCases(): Case[] {
   });
 }
 
-/** Corpus labels write DM 509 triennali as "classe 17 (DM 509/99)"; names drop "(vecchio ordinamento)". */
+/**
+ * Labels are read like metadata values (parseMetaDegree): "classe 17 (DM 509/99)" is class 17, names drop
+ * "(vecchio ordinamento)", diplomas and other titles are compared by words with the text's (sameTitle).
+ */
 const degreeKey = (s: string) => {
-  const bare = /^classe\s+(\d{1,2})\b/i.exec(s)?.[1];
-  return normalizeDegreeCode(bare ?? s) ?? `name:${normName(s.replace(/\(vecchio ordinamento\)/i, ''))}`;
+  const m = parseMetaDegree(s);
+  return m.kind === 'class' ? m.value : `${m.kind}:${normName(m.value)}`;
 };
-/** Bilingual official names ("Bolzano/Bozen") are compared on their Italian half. */
-const placeKey = (s: string) => normName(s.split('/')[0] ?? s);
-const entityDegreeKey = (e: Extract<Entity, { kind: 'degree' }>) => e.code ?? `name:${normName(e.name)}`;
+/** A title entity takes the key of the labelled title it names, if any. */
+const entityDegreeKey = (e: Extract<Entity, { kind: 'degree' }>, labels: string[]) => {
+  if (e.system !== 'title') return e.code ?? `name:${normName(e.name)}`;
+  const same = labels.find((l) => parseMetaDegree(l).kind === 'title' && sameTitle(l, e.name));
+  return same ? degreeKey(same) : `title:${normName(e.name)}`;
+};
 
 type Field = 'requiredDegrees' | 'preferenceDegrees' | 'workLocations' | 'examVenues' | 'deadline' | 'posts' | 'reservedPosts' | 'procedure';
 const FIELDS: Field[] = ['requiredDegrees', 'preferenceDegrees', 'workLocations', 'examVenues', 'deadline', 'posts', 'reservedPosts', 'procedure'];
 
-function predicted(entities: Entity[]): Record<Field, Set<string>> {
+function predicted(entities: Entity[], labels: string[]): Record<Field, Set<string>> {
   const set = (xs: (string | undefined)[]) => new Set(xs.filter((x): x is string => x !== undefined));
   const deg = entities.filter((e): e is Extract<Entity, { kind: 'degree' }> => e.kind === 'degree');
   const loc = entities.filter((e): e is Extract<Entity, { kind: 'location' }> => e.kind === 'location');
   const posts = entities.filter((e): e is Extract<Entity, { kind: 'posts' }> => e.kind === 'posts');
   const dl = entities.filter((e): e is Extract<Entity, { kind: 'deadline' }> => e.kind === 'deadline');
   const totals = set(posts.filter((p) => p.role === 'total').map((p) => String(p.count)));
-  const required = set(deg.filter((d) => d.role === 'required').map(entityDegreeKey));
+  const key = (d: Extract<Entity, { kind: 'degree' }>) => entityDegreeKey(d, labels);
+  const required = set(deg.filter((d) => d.role === 'required').map(key));
   return {
     requiredDegrees: required,
-    preferenceDegrees: set(deg.filter((d) => d.role === 'preference' && !required.has(entityDegreeKey(d))).map(entityDegreeKey)),
+    preferenceDegrees: set(deg.filter((d) => d.role === 'preference' && !required.has(key(d))).map(key)),
     workLocations: set(loc.filter((l) => l.role === 'work' && l.level === 'comune').map((l) => placeKey(l.name))),
     examVenues: set(loc.filter((l) => l.role === 'exam' && l.level === 'comune').map((l) => placeKey(l.name))),
     deadline: set(dl.map((d) => d.date)),
@@ -132,7 +140,7 @@ const started = performance.now();
 for (const c of cases) {
   const opts = { ...(c.gold.gazzettaDate ? { gazzettaDate: c.gold.gazzettaDate } : {}), ...(c.gold.publicationDate ? { publicationDate: c.gold.publicationDate } : {}) };
   const { entities } = extractEntities(c.text, opts);
-  const p = predicted(entities);
+  const p = predicted(entities, [...c.gold.requiredDegrees, ...c.gold.preferenceDegrees]);
   const g = goldSets(c.gold);
   for (const f of FIELDS) {
     for (const v of p[f]) {

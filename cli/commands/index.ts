@@ -2,11 +2,13 @@ import type { Command } from './types.ts';
 import { cancelCommand, migrateCommand, resumeCommand, startCommand, statusCommand } from './engine-ops.ts';
 import { demoCommand } from './demo.ts';
 import { runCommand } from './run.ts';
+import { captureCommand } from './capture.ts';
 import { dailyCommand, importCommand, judgeCommand } from './misc.ts';
 
 export const COMMANDS: Record<string, Command> = {
   demo: demoCommand,
   run: runCommand,
+  capture: captureCommand,
   daily: dailyCommand,
   import: importCommand,
   judge: judgeCommand,

@@ -13,6 +13,7 @@ import { bearerAuth } from './auth.ts';
 import { errorHandler } from './errors.ts';
 import { runsRouter } from './routes/runs.ts';
 import { deadLettersRouter } from './routes/dead-letters.ts';
+import { regressionsRouter } from './routes/regressions.ts';
 import { renderMetrics } from './metrics.ts';
 import { openApiDocument } from './openapi.ts';
 
@@ -66,6 +67,7 @@ export function createApp(deps: ApiDeps): { app: Express; close(): Promise<void>
 
   app.use(runsRouter(deps));
   app.use(deadLettersRouter(deps));
+  app.use(regressionsRouter(deps));
   for (const r of deps.extraRouters ?? []) app.use(r);
   app.get('/metrics', async (_req, res) => {
     res.type('text/plain; version=0.0.4').send(await renderMetrics(deps.sql, queues));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
 import { testConfig, waitForRunStatus } from '../helpers/engine.ts';
 import { startApi, type ApiHandle } from '../../services/api/server.ts';
+import { parseScenarioText } from '../../shared/scenarios/index.ts';
 
 let infra: TestInfra;
 let api: ApiHandle;
@@ -101,6 +102,22 @@ describe('api', () => {
     const metrics = await (await call('/metrics')).text();
     expect(metrics).toMatch(/vaglio_tasks\{kind="test.fail",status="completed"\} 1/);
     expect(metrics).toMatch(/vaglio_queue_jobs\{queue="converse",state="waiting"\}/);
+  });
+
+  it('turns user feedback into a regression case', async () => {
+    const res = await call('/feedback', {
+      method: 'POST',
+      body: JSON.stringify({ turns: ['Quando scade il bando di Bergamo?'], expected: 'Il 15 gennaio 2027', tenderId: 'demo-001', requiredTools: ['get_tender_text'], note: 'risposta senza data' }),
+    });
+    expect(res.status).toBe(201);
+    const yaml = await res.text();
+    const sets = parseScenarioText(yaml, 'feedback.yaml');
+    const c = sets[0]!.cases[0]!;
+    expect(c.tags).toContain('feedback');
+    expect(c.checks.map((x) => x.type)).toEqual(['answer-presence', 'tool-use', 'compare-meaning']);
+    const bad = await call('/feedback', { method: 'POST', body: JSON.stringify({ turns: [] }) });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { problems: string[] }).problems.join()).toMatch(/body\.turns/);
   });
 
   it('cancels and resumes runs, and serves the OpenAPI document and Bull Board', async () => {

@@ -17,6 +17,7 @@ import { loadTargetConfig } from '../../shared/targets/index.ts';
 import { evalPlan, evalPlanSchema } from '../../shared/plans/eval.ts';
 import { submitRun } from '../../shared/engine/submit.ts';
 import { computeSummary } from '../../shared/eval/summary.ts';
+import { regressionFromRun, writeRegression } from '../../shared/eval/capture.ts';
 import { redisConnection } from '../../shared/engine/connections.ts';
 import type { Redis } from 'ioredis';
 
@@ -75,6 +76,19 @@ describe('evaluation end to end', () => {
     expect(summary.totals).toMatchObject({ pass: expected('pass'), fail: expected('fail'), invalid: expected('invalid'), error: 0 });
     expect(summary.failures.map((f) => f.caseId).sort()).toEqual(cases.filter((c) => c.expect === 'fail').map((c) => c.id).sort());
     expect(summary.latency[0]?.p95).toBeGreaterThan(0);
+
+    // One command turns the failing conversation into a regression case that loads and keeps its failing check.
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'vaglio-reg-')), 'regressions.yaml');
+    const failing = (await infra.sql<{ task_key: string }[]>`
+      select task_key from case_results where run_id = ${runId} and case_id = 'scadenza-sbagliata'`)[0]!.task_key;
+    await writeRegression(await regressionFromRun(infra.sql, runId, failing), file);
+    await writeRegression(await regressionFromRun(infra.sql, runId, (await infra.sql<{ task_key: string }[]>`
+      select task_key from case_results where run_id = ${runId} and case_id = 'esatta'`)[0]!.task_key), file);
+    const [reg] = await loadScenarios([file]);
+    expect(reg!.cases.map((c) => c.id)).toEqual([expect.stringMatching(/^reg-scadenza-sbagliata-/), expect.stringMatching(/^reg-esatta-/)]);
+    expect(reg!.cases[0]!.input).toBe('Qual è la scadenza del concorso del Comune di Bergamo per istruttore amministrativo?');
+    expect(reg!.cases[0]!.checks).toContainEqual(expect.objectContaining({ type: 'fact-match', value: '2027-02-15' }));
+    expect(reg!.cases[0]!.notes).toMatch(/failed: fact-match/);
   });
 
   it('the CLI gate exits 1 below the threshold and 0 above it, and writes JUnit', async () => {

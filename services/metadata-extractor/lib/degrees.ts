@@ -8,6 +8,7 @@ import { matchInIslands } from './articles.ts';
 import { degreeRole, ROLE_CONFIDENCE } from './degree-role.ts';
 import { foldKeepLength, normName, normalizeDegreeCode, snippet } from './normalize.ts';
 import { reference, type DegreeClass } from './reference.ts';
+import { extractTitles } from './titles.ts';
 import { buildDictionary, matchAt, tokenAt, tokenize, type Dictionary } from './tokens.ts';
 
 const CODE_RE =
@@ -155,5 +156,5 @@ export function extractDegrees(text: string, articles: Article[], islands: Islan
     // A name written next to its own code ("Ingegneria dell'informazione - L/8") is the same mention.
     (n) => !codes.some((c) => c.code === n.code && Math.abs(c.evidence.start - n.evidence.start) < 150),
   );
-  return [...codes, ...names, ...oldSystemNames(ctx)].sort((a, b) => a.evidence.start - b.evidence.start);
+  return [...codes, ...names, ...oldSystemNames(ctx), ...extractTitles(text, articles, islands)].sort((a, b) => a.evidence.start - b.evidence.start);
 }

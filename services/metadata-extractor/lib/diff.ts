@@ -3,81 +3,16 @@
  * values are removed from both sides; what remains is a discrepancy (missing / extra / wrong, with evidence)
  * or, when the text does not say clearly enough, an ambiguous item for review. Fields the text never covers
  * (typical of excerpts) are listed as "unverified" notes, not as errors.
- *
- * Degree labels that contradict their code inside the bando (GU 19E09051: "L-16 - Scienze politiche") are
- * matched by CODE — the code is the legal identifier of the class and what portals index — and reported as
- * a label-mismatch note so a human can ask the administration; they never make the metadata wrong by themselves.
+ * Degrees: diff-degrees.ts.
  */
 import type { TenderMetadata, WorkLocation } from '../../../shared/tender/metadata.ts';
 import type { AmbiguousItem, DegreeEntity, Discrepancy, Evidence, Extraction, LocationEntity, MetadataDiff, Note } from './types.ts';
-import { normName, normalizeDegreeCode } from './normalize.ts';
-import { reference } from './reference.ts';
+import { diffDegrees } from './diff-degrees.ts';
+import { placeKey } from './normalize.ts';
 
-/** Keys a degree is known by: its code, codes equivalent to it, and its names. */
-function degreeKeys(code: string | undefined, names: string[]): Set<string> {
-  const ref = reference();
-  const keys = new Set<string>();
-  if (code) {
-    keys.add(code);
-    for (const e of ref.equivalences.get(code) ?? []) keys.add(e);
-    const cls = ref.degreesByCode.get(code);
-    if (cls) for (const n of [cls.name, ...(cls.aliases ?? [])]) keys.add(`name:${normName(n)}`);
-  }
-  for (const n of names) keys.add(`name:${normName(n)}`);
-  return keys;
-}
-
-/** A metadata degree ("L/18", "64/S", "Giurisprudenza") as keys; a name that is a class name also gets codes. */
-function metaDegreeKeys(value: string): Set<string> {
-  const code = normalizeDegreeCode(value);
-  if (code && reference().degreesByCode.has(code)) return degreeKeys(code, []);
-  const keys = degreeKeys(undefined, [value]);
-  for (const cls of reference().degreesByName.get(normName(value)) ?? []) keys.add(cls.code);
-  return keys;
-}
-
-const overlaps = (a: Set<string>, b: Set<string>) => [...a].some((k) => b.has(k));
 const evidenceOf = (es: { evidence: Evidence }[]) => es.map((e) => e.evidence);
 
-function diffDegrees(entities: DegreeEntity[], meta: string[], out: MetadataDiff) {
-  // Group the text's mentions by degree; a degree is required if any mention says so.
-  const groups = new Map<string, DegreeEntity[]>();
-  for (const e of entities) {
-    const k = e.code ?? `name:${normName(e.name)}`;
-    groups.set(k, [...(groups.get(k) ?? []), e]);
-  }
-  const text = [...groups.entries()].map(([key, es]) => {
-    const role = es.some((e) => e.role === 'required') ? 'required' : es.some((e) => e.role === 'preference') ? 'preference' : 'other';
-    const first = es[0] as DegreeEntity;
-    return { key, es, role, keys: degreeKeys(first.code, es.map((e) => e.name)), label: first.code ?? first.name, matched: false };
-  });
-  const covers = text.some((t) => t.role === 'required');
-  for (const m of meta) {
-    const mk = metaDegreeKeys(m);
-    const hits = text.filter((t) => overlaps(t.keys, mk));
-    hits.forEach((t) => (t.matched = true));
-    const best = hits.find((t) => t.role === 'required') ?? hits.find((t) => t.role === 'preference') ?? hits[0];
-    if (best?.role === 'required') continue;
-    if (best?.role === 'preference') {
-      out.discrepancies.push({ field: 'requiredDegrees', type: 'wrong', textValue: `${best.label} (preference title)`, metadataValue: m, message: `${m} is listed as required, but the bando names it only as a preference/scored title`, evidence: evidenceOf(best.es), resolvedBy: 'rules' });
-    } else if (best) {
-      out.ambiguous.push({ id: `requiredDegrees:${m}`, field: 'requiredDegrees', question: `Is ${m} required by the bando? It is mentioned without a clear role.`, textValue: best.label, metadataValue: m, evidence: evidenceOf(best.es), options: ['match', 'extra'] });
-    } else if (covers) {
-      out.discrepancies.push({ field: 'requiredDegrees', type: 'extra', metadataValue: m, message: `${m} is in the metadata but not among the degrees the bando requires`, evidence: [], resolvedBy: 'rules' });
-    }
-  }
-  for (const t of text) {
-    if (t.matched) continue;
-    if (t.role === 'required') out.discrepancies.push({ field: 'requiredDegrees', type: 'missing', textValue: t.label, message: `the bando requires ${t.label}${t.es[0]?.name && t.es[0].code ? ` (${t.es[0].name})` : ''}, missing from the metadata`, evidence: evidenceOf(t.es), resolvedBy: 'rules' });
-    else if (t.role === 'other') out.ambiguous.push({ id: `requiredDegrees:${t.label}`, field: 'requiredDegrees', question: `The bando mentions ${t.label} without saying whether it is required: should it be in the metadata?`, textValue: t.label, evidence: evidenceOf(t.es), options: ['match', 'missing'] });
-  }
-  for (const e of entities) {
-    if (e.labelMismatch) out.notes.push({ kind: 'label-mismatch', message: `the bando writes ${e.code} as "${e.labelMismatch.label}", which is the name of ${e.labelMismatch.labelMatches.join(', ')}; official name of ${e.code}: "${e.labelMismatch.officialName}". Matched by code.`, evidence: [e.evidence] });
-  }
-  if (meta.length && !entities.length) out.notes.push({ kind: 'unverified', message: 'requiredDegrees: the text does not mention any degree', evidence: [] });
-}
-
-const same = (a: string | undefined, b: string | undefined) => a === undefined || b === undefined || normName(a) === normName(b);
+const same = (a: string | undefined, b: string | undefined) => a === undefined || b === undefined || placeKey(a) === placeKey(b);
 /** Compatible when every field given on both sides agrees ("Genova" is compatible with "Liguria"). */
 function compatible(m: WorkLocation, e: LocationEntity): boolean {
   return same(m.comune, e.comune) && same(m.provincia, e.provincia) && same(m.regione, e.regione) && (!!m.comune || !!e.comune || same(m.provincia, e.provincia));
@@ -89,10 +24,21 @@ function diffLocations(entities: LocationEntity[], meta: WorkLocation[], out: Me
   const unclear = entities.filter((e) => e.role === 'other' && !e.cue);
   const elsewhere = entities.filter((e) => e.role === 'exam' || e.role === 'commission');
   const used = new Set<LocationEntity>();
+  const misplaced = new Set<string>();
   for (const m of meta) {
     const hit = work.filter((e) => compatible(m, e));
     if (hit.length) {
       hit.forEach((e) => used.add(e));
+      continue;
+    }
+    // The same comune as a work location, but in another province or region than the metadata says.
+    const elsewhereInItaly = m.comune ? work.filter((e) => e.comune && placeKey(e.comune) === placeKey(m.comune ?? '')) : [];
+    const sure = elsewhereInItaly.find((e) => e.confidence >= 0.8);
+    if (sure) {
+      elsewhereInItaly.forEach((e) => used.add(e));
+      misplaced.add(sure.name);
+      const where = !same(m.regione, sure.regione) ? `region ${sure.regione}` : `province ${sure.provincia}`;
+      out.discrepancies.push({ field: 'workLocations', type: 'wrong', textValue: describe(sure), metadataValue: describe(m), message: `${sure.name}, the bando's work location, is in the ${where} (ISTAT); the metadata says ${describe(m)}`, evidence: evidenceOf(elsewhereInItaly), resolvedBy: 'rules' });
       continue;
     }
     // A place named as exam venue or commission seat only, at the same level of detail as the metadata.
@@ -109,7 +55,8 @@ function diffLocations(entities: LocationEntity[], meta: WorkLocation[], out: Me
       out.notes.push({ kind: 'unverified', message: `workLocations: the text does not state a work location to check ${describe(m)} against`, evidence: [] });
     }
   }
-  const seen = new Set<string>();
+  // A comune already reported in the wrong province or region is not also "missing" or "unclear".
+  const seen = new Set<string>(misplaced);
   for (const e of work) {
     if (used.has(e) || seen.has(e.name) || meta.some((m) => compatible(m, e))) continue;
     seen.add(e.name);

@@ -31,6 +31,9 @@ function dictionary(): Dictionary<Candidate[]> {
 /** Words that are comuni but, capitalised in a bando, almost always mean something else. */
 const STOP = new Set(['ora', 'bella', 'paese', 'nove', 'calendario', 'campagna', 'stato', 'ente', 'europa', 'lavoro', 'valle', 'monte', 'sale', 'stella', 'vita', 'bianco', 'amato', 'fontana', 'volta', 'mezzano', 'centro', 'vico', 'massa', 'ponte', 'porto', 'villa', 'salute', 'ala', 'ama', 'castello', 'piazza', 'corte', 'fiume', 'lago', 'bosco', 'cervo', 'calcio', 'parenti', 'ripa', 'riva', 'marina', 'arma', 'sori', 'mori', 'fonte', 'ufficio', 'santo', 'lettere', 'medicina', 'scienze', 'economia', 'direzione', 'ragioneria', 'lei', 'ne', 're', 'lu', 'ro', 'vo']);
 
+const ADDRESS_BEFORE = /\b(?:via|viale|piazza|piazzale|corso|largo|strada|vicolo)\s[^,;\n]{1,60}?\d+(?:\s?\/?\s?[a-z])?\s*,\s*$/;
+const INSTITUTION_BEFORE = /\b(?:universita|politecnico|ateneo)(?:\s+degli studi)?\s+(?:di|della|del|dell')\s*$/;
+
 const CUE_BEFORE = new Set(['a', 'ad', 'in', 'di', 'da', 'presso', 'sede', 'sedi', 'comune', 'citta', 'localita', 'capoluogo']);
 
 const ROLE_CUES: [RegExp, LocationRole, string][] = [
@@ -114,7 +117,16 @@ export function extractLocations(text: string, islands: Island[], articles: Arti
     const prevWord = /([a-z]+)(?:\s+|')$/.exec(before)?.[1];
     const afterText = text.slice(end, end + 30);
     const sigla = /^\s*\(([A-Z]{2})\)/.exec(afterText)?.[1];
-    const inList = start - lastEnd <= 4 && /^(?:,\s*|\s+e\s+|\s+ed\s+)$/.test(text.slice(lastEnd, start));
+    // "via Ugo Bassi 58/B, Padova": a comune closing a street address is a place; its role is read before the address.
+    const near = folded.slice(Math.max(0, start - 100), start);
+    const address = ADDRESS_BEFORE.exec(near);
+    const rolePos = address ? start - near.length + address.index : start;
+    // "Università di Bologna", "Università della Calabria": part of an institution's name, not a place's role.
+    const institution = INSTITUTION_BEFORE.test(before);
+    // "Salerno, Avellino e Caserta", also with a note after each name: "Salerno (n. 3), Avellino (n. 3)".
+    const inList = start - lastEnd <= 40 && /^(?:\s*\([^()\n]{0,30}\))?(?:,\s*|\s+e\s+|\s+ed\s+)$/.test(text.slice(lastEnd, start));
+    // "La sede di lavoro è Genova": the seat named right after the words that introduce it.
+    const seatIs = /\bsed[ei] di (?:lavoro|servizio)\s+(?:e|sono|sara|saranno)\s+$/.test(before);
     const provinciaCue = /provincia (?:di|del|della)\s*$/.test(before);
     const regioneCue = /\bregion[ei]\s*$/.test(before) || (inList && out[out.length - 1]?.level === 'regione');
     const cands = found.value;
@@ -135,7 +147,7 @@ export function extractLocations(text: string, islands: Island[], articles: Arti
       ent = { level: 'provincia', name: prov.nome, provincia: prov.nome, regione: prov.regione };
     } else if (com) {
       const w = foldKeepLength(written);
-      const gated = sigla !== undefined || inList || (prevWord !== undefined && CUE_BEFORE.has(prevWord));
+      const gated = sigla !== undefined || inList || seatIs || address !== null || (prevWord !== undefined && CUE_BEFORE.has(prevWord));
       const acronym = written === written.toUpperCase() && written.length <= 4;
       if (!gated || acronym || STOP.has(w) || w.length < 3) continue;
       const pick = pickComune(com.places, sigla, regioniInText);
@@ -148,7 +160,9 @@ export function extractLocations(text: string, islands: Island[], articles: Arti
     }
     if (!ent) continue;
     const prevEnt = out[out.length - 1];
-    let r = inList && prevEnt ? { role: prevEnt.role, cue: prevEnt.cue } : roleOf(text, folded, start);
+    let r: { role: LocationRole; cue?: string | undefined } = institution
+      ? { role: 'other', cue: 'institution' }
+      : inList && prevEnt ? { role: prevEnt.role, cue: prevEnt.cue } : roleOf(text, folded, rolePos);
     if (!r.cue) {
       // No cue in the clause: an article titled "Sede di lavoro" or "Diario e sede delle prove" says it.
       const art = articleAt(articles, start);

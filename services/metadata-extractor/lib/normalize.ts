@@ -83,6 +83,13 @@ export function sentenceBounds(text: string, pos: number, limit = 400): { start:
   return { start, end };
 }
 
+/** Place names compared on their Italian half ("Bolzano/Bozen"), ISTAT long forms folded to the short ones. */
+const PLACE_ALIASES: Record<string, string> = { 'reggio di calabria': 'reggio calabria', 'reggio nell emilia': 'reggio emilia', 'monza e della brianza': 'monza brianza' };
+export function placeKey(name: string): string {
+  const k = normName(name.split('/')[0] ?? name);
+  return PLACE_ALIASES[k] ?? k;
+}
+
 export function snippet(text: string, start: number, end: number) {
   return { start, end, snippet: text.slice(start, end) };
 }

@@ -1,7 +1,7 @@
 /**
  * Number of posts: totals ("n. 5 posti", "cinque posti", "un posto", "Numero di posti: 1") and reserved quotas
- * ("di cui 2 riservati", "3 posti sono riservati", "riserva di n. 2 posti"). A reserved quota is part of the
- * total, never a total of its own.
+ * ("di cui 2 riservati", "3 posti sono riservati", "riserva di n. 2 posti"), and shares per seat or profile
+ * ("Bari (n. 2 posti)"). Quotas and shares are parts of the total, never a total of their own.
  */
 import type { Island, PostsEntity } from './types.ts';
 import { matchInIslands } from './articles.ts';
@@ -37,6 +37,13 @@ export function extractPosts(text: string, islands: Island[]): PostsEntity[] {
     // "3 posti sono riservati", "2 posti riservati": a quota, not the total.
     if (/^\s*(?:sono\s+)?riservat/.test(folded.slice(end, end + 20))) {
       out.push({ kind: 'posts', role: 'reserved', count, confidence: 0.85, evidence: snippet(text, start, end) });
+      continue;
+    }
+    // "classificati nei primi 250 posti": a rank in the list, not posts on offer.
+    if (/\bprim[ie]\s*$/.test(folded.slice(Math.max(0, start - 10), start))) continue;
+    // "Bari (n. 2 posti)", "un posto spetta al gruppo …": one seat's or group's share of the total.
+    if (/\(\s*(?:n\.|nr\.?)?\s*$/.test(folded.slice(Math.max(0, start - 8), start)) || /^\s*(?:spetta|e' assegnat|va\b|al gruppo)/.test(folded.slice(end, end + 20))) {
+      out.push({ kind: 'posts', role: 'share', count, confidence: 0.85, evidence: snippet(text, start, end) });
       continue;
     }
     const context = folded.slice(Math.max(0, start - 120), start);

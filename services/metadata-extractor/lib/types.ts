@@ -21,8 +21,9 @@ export const degreeEntity = z.object({
   kind: z.literal('degree'),
   /** Canonical class code (L-18, LM-85 bis, LMG/01, 64/S, 17); absent for vecchio-ordinamento names. */
   code: z.string().optional(),
-  system: z.enum(['270', '509', 'vo']),
-  /** Official class name, or the diploma name as written for vecchio ordinamento. */
+  /** 'title': a non-class title (school or university diploma, doctorate, qualification), kept as written. */
+  system: z.enum(['270', '509', 'vo', 'title']),
+  /** Official class name, or the name as written for vecchio-ordinamento degrees and other titles. */
   name: z.string(),
   written: z.string(),
   role: z.enum(DEGREE_ROLES),
@@ -65,7 +66,8 @@ export type DeadlineEntity = z.infer<typeof deadlineEntity>;
 
 export const postsEntity = z.object({
   kind: z.literal('posts'),
-  role: z.enum(['total', 'reserved']),
+  /** share: the part of the total given to one seat, profile or group ("Bari (n. 2 posti)"), never a total. */
+  role: z.enum(['total', 'reserved', 'share']),
   count: z.number().int().positive(),
   ...base,
 });

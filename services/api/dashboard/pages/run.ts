@@ -44,5 +44,6 @@ export function casePage(d: ReportData, c: ReportData['cases'][number]): string 
   return `<p><a href="${esc(runUrl(d.run.id))}#cases">← ${esc(d.run.name)}</a></p>
 <h1>${caseTitle(c)}</h1>
 <p class="muted">task <code>${esc(c.taskKey)}</code>${c.family ? ` · family ${esc(c.family)}` : ''}${c.tags.length ? ` · tags ${c.tags.map(esc).join(', ')}` : ''}${c.latencyMs !== null ? ` · ${c.latencyMs} ms` : ''}</p>
+${c.family !== 'redteam' ? `<p><a class="button" href="/runs/${encodeURIComponent(d.run.id)}/cases/${encodeURIComponent(c.taskKey)}/regression.yaml">Turn into a regression case (YAML)</a></p>` : ''}
 ${caseBody(c)}`;
 }

@@ -1,0 +1,109 @@
+/**
+ * Regression capture: every production bug becomes a case, and the bug is not closed until the case is green.
+ * A failing conversation from a run — or one reported by a user through the API — becomes a scenario case
+ * that replays its user turns with the checks it must pass.
+ */
+import { z } from 'zod';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Sql } from '../db/client.ts';
+import { casePayloadSchema } from './payloads.ts';
+import { exportScenarioYaml, loadScenarioFile, testSetSchema, type TestSet } from '../scenarios/index.ts';
+import { NotFoundError } from '../engine/errors.ts';
+import type { CheckSpecInput } from '../checks/index.ts';
+
+type CaseInput = TestSet['cases'][number];
+
+const slug = (s: string) => s.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'case';
+
+/** A case replaying a run's conversation with the checks it was given (the failing ones first). */
+export async function regressionFromRun(sql: Sql, runId: string, taskKey: string): Promise<{ setType: 'single' | 'conversation'; case: CaseInput }> {
+  const row = (await sql<{ payload: unknown; turns: { user: string }[] | null; reason: string | null }[]>`
+    select t.payload, tr.turns, c.reason from tasks t
+    left join transcripts tr on tr.run_id = t.run_id and tr.task_key = t.task_key
+    left join case_results c on c.run_id = t.run_id and c.task_key = t.task_key
+    where t.run_id = ${runId} and t.task_key = ${taskKey} and t.kind = 'eval.converse'`)[0];
+  if (!row) throw new NotFoundError(`conversation ${taskKey} in run ${runId}`);
+  const p = casePayloadSchema.parse(row.payload);
+  const failed = new Set(
+    (await sql<{ check_id: string }[]>`select check_id from check_results where run_id = ${runId} and task_key = ${taskKey} and outcome in ('fail', 'error')`).map(
+      (r) => r.check_id,
+    ),
+  );
+  const input = p.setType === 'single' ? p.turns[0]! : { turns: p.turns.map((user) => ({ user })) };
+  const checks = p.checks.map((c) => {
+    const { turn, ...rest } = c as CheckSpecInput & { turn?: unknown };
+    return (p.setType === 'conversation' ? { ...rest, turn } : rest) as CheckSpecInput;
+  });
+  return {
+    setType: p.setType,
+    case: {
+      id: `reg-${slug(p.caseId)}-${runId.slice(-8)}`,
+      tags: ['regression', ...(p.tenderId ? [p.tenderId] : [])],
+      notes: `captured from run ${runId} (${taskKey}); failed: ${[...failed].join(', ') || 'none'}; reason: ${row.reason ?? ''}`,
+      input,
+      expected: p.expected,
+      vars: p.vars,
+      checks,
+    } as unknown as CaseInput,
+  };
+}
+
+export const feedbackSchema = z.object({
+  /** The user's turns, in order. */
+  turns: z.array(z.string().min(1)).min(1).max(50),
+  /** What the assistant should have answered (optional). */
+  expected: z.string().min(1).optional(),
+  note: z.string().max(4000).optional(),
+  tenderId: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(),
+  /** Tools the answer must use (e.g. get_tender_text). */
+  requiredTools: z.array(z.string().min(1)).default([]),
+});
+
+/** A case from user feedback posted to the API. */
+export function regressionFromFeedback(f: z.output<typeof feedbackSchema>, id: string): { setType: 'single' | 'conversation'; case: CaseInput } {
+  const checks: CheckSpecInput[] = [{ type: 'answer-presence' }];
+  if (f.requiredTools.length) {
+    checks.push({ type: 'tool-use', hard: true, tools: f.requiredTools.map((tool) => (tool === 'get_tender_text' && f.tenderId ? { tool, args: { id: { equals: '{{tenderId}}' } } } : tool)) } as CheckSpecInput);
+  }
+  if (f.expected) checks.push({ type: 'compare-meaning' } as CheckSpecInput);
+  const conv = f.turns.length > 1;
+  return {
+    setType: conv ? 'conversation' : 'single',
+    case: {
+      id,
+      tags: ['regression', 'feedback'],
+      notes: f.note ?? 'reported by a user',
+      input: conv ? { turns: f.turns.map((user) => ({ user })) } : f.turns[0]!,
+      expected: f.expected,
+      vars: f.tenderId ? { tenderId: f.tenderId } : undefined,
+      checks: conv ? checks.filter((c) => c.type !== 'compare-meaning') : checks,
+    } as unknown as CaseInput,
+  };
+}
+
+/** A one-case set as YAML (for download), or appended to a regression scenario file (created if missing). */
+export async function writeRegression(c: { setType: 'single' | 'conversation'; case: CaseInput }, file?: string): Promise<string> {
+  const setId = `regressions-${c.setType}`;
+  let set: TestSet;
+  if (file && existsSync(file)) {
+    const sets = await loadScenarioFile(file);
+    const existing = sets.find((s) => s.type === c.setType) ?? sets[0];
+    if (!existing || existing.type !== c.setType) throw new Error(`${file}: holds no ${c.setType} set to append to`);
+    if (existing.cases.some((x) => x.id === c.case.id)) throw new Error(`${file}: already has case ${c.case.id}`);
+    set = testSetSchema.parse({ ...existing, cases: [...existing.cases, c.case] });
+  } else {
+    set = testSetSchema.parse({ id: setId, name: 'Regressioni', type: c.setType, cases: [c.case] });
+  }
+  const yaml = exportScenarioYaml(set);
+  if (file) {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, yaml);
+  }
+  return yaml;
+}
+
+export async function readIfExists(file: string): Promise<string | undefined> {
+  return existsSync(file) ? readFile(file, 'utf8') : undefined;
+}
