@@ -77,8 +77,8 @@ describe('daily run', () => {
     const versions = await infra.sql<{ id: string; current_version: number }[]>`select id, current_version from tenders order by id`;
     expect(versions.find((v) => v.id === IDS[1])?.current_version).toBe(2);
     expect(versions.filter((v) => v.current_version === 1).length).toBe(2);
-    const gen = await infra.sql<{ n: number }[]>`select count(*)::int as n from generated_tests where tender_id = ${IDS[0]}`;
-    const genFirst = (await infra.sql<{ n: number }[]>`select count(*)::int as n from case_results where run_id = ${first.run.id} and tender_id = ${IDS[0]}`)[0]!.n;
+    const gen = await infra.sql<{ n: number }[]>`select count(*)::int as n from generated_tests where tender_id = ${IDS[0]!}`;
+    const genFirst = (await infra.sql<{ n: number }[]>`select count(*)::int as n from case_results where run_id = ${first.run.id} and tender_id = ${IDS[0]!}`)[0]!.n;
     expect(gen[0]!.n).toBe(genFirst); // no duplicated tests for the unchanged tender
   });
 
