@@ -12,7 +12,7 @@ import type { Db, Sql } from '../db/client.ts';
 import { getKind, type TaskContext } from './kinds.ts';
 import { jobDataSchema } from './flow.ts';
 import { RunCanceledError, type CancelBus } from './cancel-bus.ts';
-import { PermanentTaskError } from './errors.ts';
+import { DbUnavailableError, PermanentTaskError, isDbConnectionError } from './errors.ts';
 import {
   TERMINAL,
   depResults,
@@ -27,6 +27,7 @@ import {
 } from './store.ts';
 import { resumeRun } from './resume.ts';
 import { expandRun } from './expand.ts';
+import type { CompletionWriter } from './completions.ts';
 import { SCHEDULE_JOB, runScheduledJob } from './schedule.ts';
 
 export class TaskTimeoutError extends Error {
@@ -50,14 +51,54 @@ export interface ProcessorDeps extends EngineDeps {
   cancelBus: CancelBus;
   /** Pool for the claim statement; its commits need not wait for the WAL flush (see workers.ts). */
   claimSql?: Sql;
+  /** Group commit of completions (one statement for all the tasks finishing together). */
+  completions?: CompletionWriter;
 }
 
 /** How long a job whose non-flow dependencies are not yet terminal waits before looking again. */
 const GATE_DELAY_MS = 250;
+/** How long a job waits before trying again while Postgres is unreachable (plus jitter). */
+const DB_RETRY_MS = 1_000;
+
+/** Run a bookkeeping query; a connection failure becomes DbUnavailableError (job delayed, no attempt used). */
+async function viaDb<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (err) {
+    throw isDbConnectionError(err) ? new DbUnavailableError(err) : err;
+  }
+}
+
+/** Whether Postgres answers a trivial query within 2 s. */
+async function dbReachable(sql: Sql): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 2_000)));
+  try {
+    return await Promise.race([sql`select 1`.then(() => true, () => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export function makeProcessor(deps: ProcessorDeps) {
-  const { sql } = deps;
+  const processJob = makeJobProcessor(deps);
   return async function process(job: Job, token?: string): Promise<unknown> {
+    try {
+      return await processJob(job, token);
+    } catch (err) {
+      if (!(err instanceof DbUnavailableError)) throw err;
+      // Postgres is away: the job goes back to the queue as it is (attemptsMade unchanged), so an outage
+      // never burns a task's retries nor fails it; the task row, left queued or running, is claimed again.
+      deps.log.warn({ queue: job.queueName, jobId: job.id, err: err.message }, 'database unavailable; job delayed');
+      await job.moveToDelayed(Date.now() + DB_RETRY_MS + Math.floor(Math.random() * DB_RETRY_MS), token);
+      throw new DelayedError();
+    }
+  };
+}
+
+function makeJobProcessor(deps: ProcessorDeps) {
+  const { sql } = deps;
+  return async function processJob(job: Job, token?: string): Promise<unknown> {
     if (job.name === SCHEDULE_JOB) return runScheduledJob(deps, job);
     const data = jobDataSchema.parse(job.data);
     const { runId, taskKey } = data;
@@ -107,14 +148,14 @@ export function makeProcessor(deps: ProcessorDeps) {
     };
     const attempt = job.attemptsMade + 1;
     const jobId = String(job.id);
-    const view = await claimTask(deps.claimSql ?? sql, { runId, taskKey, epoch: data.epoch, attempt, workerId: deps.workerId, jobId });
+    const view = await viaDb(() => claimTask(deps.claimSql ?? sql, { runId, taskKey, epoch: data.epoch, attempt, workerId: deps.workerId, jobId }));
     if (!view) throw new PermanentTaskError(`task ${runId}/${taskKey} does not exist in Postgres`);
     const kind = getKind(view.kind);
     if (!kind) throw new PermanentTaskError(`unknown task kind ${view.kind}`);
     if (!view.claimed) {
-      const skip = await decideUnclaimed(view, kind.alwaysRun ?? false);
+      const skip = await viaDb(() => decideUnclaimed(view, kind.alwaysRun ?? false));
       if (skip) return skip;
-      const ok = await markRunning(sql, { runId, taskKey, attempt, workerId: deps.workerId, jobId });
+      const ok = await viaDb(() => markRunning(sql, { runId, taskKey, attempt, workerId: deps.workerId, jobId }));
       if (!ok) return { skipped: 'terminal' };
     }
 
@@ -145,13 +186,8 @@ export function makeProcessor(deps: ProcessorDeps) {
     try {
       const payload = kind.payload.parse(view.payload);
       const result = await raceAbort(kind.handler(payload, ctx), ac.signal);
-      await markCompleted(sql, {
-        runId,
-        taskKey,
-        result,
-        latencyMs: Math.round(performance.now() - started),
-        ...usage,
-      });
+      const completion = { runId, taskKey, result, latencyMs: Math.round(performance.now() - started), ...usage };
+      await (deps.completions ? deps.completions.complete(completion) : markCompleted(sql, completion));
       return { ok: true };
     } catch (err) {
       const reason = ac.signal.aborted ? ac.signal.reason : err;
@@ -162,18 +198,20 @@ export function makeProcessor(deps: ProcessorDeps) {
       const e = reason instanceof Error ? reason : new Error(String(reason));
       const final = e instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
       if (final) {
-        await markFailed(sql, {
-          runId,
-          taskKey,
-          queue: job.queueName,
-          jobId: String(job.id),
-          error: e.message,
-          stack: e.stack,
-          attempts: attempt,
-        });
+        await viaDb(() =>
+          markFailed(sql, {
+            runId,
+            taskKey,
+            queue: job.queueName,
+            jobId: String(job.id),
+            error: e.message,
+            stack: e.stack,
+            attempts: attempt,
+          }),
+        );
         log.warn({ err: e.message, attempt }, 'task failed after its retries');
       } else {
-        await markRetrying(sql, runId, taskKey, e.message);
+        await viaDb(() => markRetrying(sql, runId, taskKey, e.message));
         log.info({ err: e.message, attempt }, 'task attempt failed; will retry');
       }
       throw e;

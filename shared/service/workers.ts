@@ -12,6 +12,7 @@ import { childLogger, type Logger } from '../logger.ts';
 import { redisConnection } from '../engine/connections.ts';
 import { CancelBus } from '../engine/cancel-bus.ts';
 import { makeProcessor } from '../engine/processor.ts';
+import { CompletionWriter } from '../engine/completions.ts';
 import { markFailed } from '../engine/store.ts';
 import { jobDataSchema } from '../engine/flow.ts';
 import { HEARTBEAT_MS, heartbeat, markWorkerStopped, newWorkerId, reconcileOrphans } from '../engine/reconciler.ts';
@@ -49,7 +50,7 @@ export async function startWorkers(opts: {
     connect_timeout: 10,
     connection: { synchronous_commit: 'off', application_name: `vaglio-claim-${opts.name}` },
   });
-  const processor = makeProcessor({ ...dbh, redis, prefix, config, log, workerId, cancelBus, claimSql });
+  const processor = makeProcessor({ ...dbh, redis, prefix, config, log, workerId, cancelBus, claimSql, completions: new CompletionWriter(dbh.sql) });
 
   const connections: Redis[] = [];
   const workers = [...new Set(opts.queues)].map((q) => {
