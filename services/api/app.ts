@@ -63,7 +63,10 @@ export function createApp(deps: ApiDeps): { app: Express; close(): Promise<void>
       uiConfig: { boardTitle: 'vaglio queues' },
     },
   });
-  app.use('/admin/queues', board.getRouter());
+  const boardApp: unknown = board.getRouter();
+  // Bull Board mounts its own express app, which would otherwise announce "X-Powered-By: Express".
+  if (typeof (boardApp as Partial<Express>).disable === 'function') (boardApp as Express).disable('x-powered-by');
+  app.use('/admin/queues', boardApp as Express);
 
   app.use(runsRouter(deps));
   app.use(deadLettersRouter(deps));

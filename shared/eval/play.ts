@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Target } from '../targets/index.ts';
 import { TargetError } from '../targets/index.ts';
 import type { Transcript, Turn } from '../transcript.ts';
+import { redactPii, redactTranscript } from '../redact/index.ts';
 
 export interface PlayResult {
   transcript: Transcript;
@@ -52,6 +53,12 @@ export async function playCase(
     }
   }
   return { transcript: { sessionId, turns }, error, ...totals };
+}
+
+/** With VAGLIO_REDACT_PII on: the same result with PII replaced in the transcript and the error. */
+export function redactPlayIf(on: boolean, r: PlayResult): PlayResult {
+  if (!on) return r;
+  return { ...r, transcript: redactTranscript(r.transcript), ...(r.error === undefined ? {} : { error: redactPii(r.error) }) };
 }
 
 const norm = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();

@@ -6,7 +6,7 @@ import { defineKind } from '../engine/kinds.ts';
 import { LLM_CHECK_TYPES, caseVerdict, runChecks, type CheckSpec } from '../checks/index.ts';
 import { createTarget, type Target, type TargetConfig } from '../targets/index.ts';
 import { casePayloadSchema } from '../eval/payloads.ts';
-import { answerSignature, playCase, toolSignature } from '../eval/play.ts';
+import { answerSignature, playCase, redactPlayIf, toolSignature } from '../eval/play.ts';
 import { saveCaseResult, saveCheckResults, saveTranscript } from '../eval/store.ts';
 import type { Redis } from 'ioredis';
 
@@ -36,7 +36,8 @@ export const converseKind = defineKind({
   handler: async (p, ctx) => {
     const target = targetFor(p.target, ctx.redis, ctx.prefix);
     const vars = { ...p.vars, ...(p.tenderId ? { tenderId: p.tenderId } : {}) };
-    const played = await playCase(target, p.turns, vars, ctx.signal);
+    // Redacted before anything is stored or checked, so no stored row or judge prompt holds the PII.
+    const played = redactPlayIf(ctx.config.VAGLIO_REDACT_PII, await playCase(target, p.turns, vars, ctx.signal));
     await saveTranscript(ctx.sql, {
       runId: ctx.runId,
       taskKey: ctx.taskKey,

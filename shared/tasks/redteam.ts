@@ -8,7 +8,8 @@ import { defineKind } from '../engine/kinds.ts';
 import { targetConfigSchema, createTarget } from '../targets/index.ts';
 import { evaluateScenario, redteamScenarioSchema } from '../redteam/index.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
-import { playCase, answerSignature, toolSignature } from '../eval/play.ts';
+import { playCase, answerSignature, redactPlayIf, toolSignature } from '../eval/play.ts';
+import { redactPii } from '../redact/index.ts';
 import { saveCaseResult, saveCheckResults, saveTranscript, type StoredCheck } from '../eval/store.ts';
 import { makeLlmJudge } from '../eval/llm-judge.ts';
 import { createLlm } from '../llm/index.ts';
@@ -32,7 +33,10 @@ export const redteamKind = defineKind({
   handler: async (p, ctx) => {
     const s = p.scenario;
     const target = createTarget(p.target, { redis: ctx.redis, prefix: ctx.prefix });
-    const played = await playCase(target, s.turns.map((t) => t.user), {}, ctx.signal);
+    const original = await playCase(target, s.turns.map((t) => t.user), {}, ctx.signal);
+    // Detectors (a PII leak is an attack that landed) read the original; what is stored or judged is redacted.
+    const redact = ctx.config.VAGLIO_REDACT_PII;
+    const played = redactPlayIf(redact, original);
     await saveTranscript(ctx.sql, {
       runId: ctx.runId,
       taskKey: ctx.taskKey,
@@ -51,14 +55,14 @@ export const redteamKind = defineKind({
       outcome = 'error';
       reason = `target error: ${played.error}`;
     } else {
-      const verdict = evaluateScenario(played.transcript, s, p.detectorOptions);
+      const verdict = evaluateScenario(original.transcript, s, p.detectorOptions);
       verdict.results.forEach((r, i) => {
         const d = s.detectors[i]!;
         checks.push({
           checkId: `${d.type}#${i + 1}`,
           type: 'attack',
           outcome: r.status === 'attack-succeeded' ? 'fail' : r.status === 'defended' ? 'pass' : 'invalid',
-          reason: r.evidence,
+          reason: redact ? redactPii(r.evidence) : r.evidence,
           turn: r.turn,
           hard: true,
           source: 'deterministic',

@@ -1,0 +1,45 @@
+/**
+ * When the configured Redis and Postgres do not answer, the main command starts private ones (embedded
+ * Postgres from npm, redis-server from PATH) in its data folder, migrated and ready.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { ensureInfra } from '../../shared/bootstrap.ts';
+
+describe('infrastructure bootstrap', () => {
+  it('starts private Postgres and Redis when the configured ones do not answer', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vaglio-boot-'));
+    const infra = await ensureInfra({ databaseUrl: 'postgres://postgres@127.0.0.1:1/vaglio', redisUrl: 'redis://127.0.0.1:1', dataDir });
+    try {
+      expect(infra.started).toHaveLength(2);
+      expect(infra.redisUrl).not.toBe('redis://127.0.0.1:1');
+      const r = new Redis(infra.redisUrl);
+      expect(await r.ping()).toBe('PONG');
+      r.disconnect();
+      const sql = postgres(infra.databaseUrl, { max: 1, onnotice: () => {} });
+      const tables = await sql`select table_name from information_schema.tables where table_name in ('runs', 'tasks')`;
+      expect(tables.length).toBe(2);
+      await sql.end();
+    } finally {
+      await infra.stop();
+    }
+  });
+
+  it('uses the configured services when they answer', async () => {
+    const infra = await ensureInfra({
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/vaglio_boot_local',
+      redisUrl: 'redis://127.0.0.1:6379',
+      dataDir: mkdtempSync(path.join(tmpdir(), 'vaglio-boot-')),
+    });
+    expect(infra.started).toEqual([]);
+    expect(infra.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/vaglio_boot_local');
+    await infra.stop();
+    const admin = postgres('postgres://postgres@127.0.0.1:5432/postgres', { max: 1, onnotice: () => {} });
+    await admin.unsafe('drop database if exists vaglio_boot_local with (force)');
+    await admin.end();
+  });
+});
