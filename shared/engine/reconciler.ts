@@ -25,7 +25,8 @@ export async function markWorkerStopped(sql: Sql, workerId: string): Promise<voi
 export async function reconcileOrphans(sql: Sql, staleMs = HEARTBEAT_MS * 3): Promise<number> {
   const rows = await sql`
     update tasks t set status = 'queued', error = 'worker lost: ' || t.worker_id, worker_id = null
-    where t.status = 'running' and t.worker_id is not null and not exists (
+    where t.run_id in (select id from runs where status in ('queued', 'running'))
+      and t.status = 'running' and t.worker_id is not null and not exists (
       select 1 from workers w where w.id = t.worker_id and w.stopped_at is null
         and w.last_seen > now() - make_interval(secs => ${staleMs / 1000}))
     returning 1`;
