@@ -29,3 +29,39 @@ export class ConflictError extends Error {
     this.name = 'ConflictError';
   }
 }
+
+/** Network-level failures and SQLSTATEs that mean "Postgres cannot be reached", not "this query is wrong". */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+
+/** True for an error raised because the database connection failed (postgres.js sets `code`). */
+export function isDbConnectionError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'));
+}
+
+/**
+ * Postgres could not be reached while handling a job. The processor puts the job back (delayed) without
+ * consuming one of the task's attempts: an outage says nothing about the task.
+ */
+export class DbUnavailableError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`database unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'DbUnavailableError';
+  }
+}

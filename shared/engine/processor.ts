@@ -187,12 +187,15 @@ function makeJobProcessor(deps: ProcessorDeps) {
       const payload = kind.payload.parse(view.payload);
       const result = await raceAbort(kind.handler(payload, ctx), ac.signal);
       const completion = { runId, taskKey, result, latencyMs: Math.round(performance.now() - started), ...usage };
-      await (deps.completions ? deps.completions.complete(completion) : markCompleted(sql, completion));
+      await viaDb(() => (deps.completions ? deps.completions.complete(completion) : markCompleted(sql, completion)));
       return { ok: true };
     } catch (err) {
+      if (err instanceof DbUnavailableError) throw err;
+      // A handler's own query failing because Postgres is away is the outage, not the task.
+      if (isDbConnectionError(err) && !(await dbReachable(sql))) throw new DbUnavailableError(err);
       const reason = ac.signal.aborted ? ac.signal.reason : err;
       if (reason instanceof RunCanceledError) {
-        await markCanceled(sql, runId, taskKey, 'run canceled while running');
+        await viaDb(() => markCanceled(sql, runId, taskKey, 'run canceled while running'));
         return { skipped: 'canceled' };
       }
       const e = reason instanceof Error ? reason : new Error(String(reason));

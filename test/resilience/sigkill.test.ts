@@ -1,0 +1,114 @@
+/**
+ * SIGKILL a random worker process mid-task, 20 trials: each trial runs a run on two OS processes of the
+ * conversation-runner service (test.sleep tasks, or eval.converse cases against a slow real HTTP target),
+ * kills one of them at random while both hold active tasks, starts a replacement, and checks that the run
+ * completes with 0 tasks lost, 0 duplicate results and no completed task executed again.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
+import { killAndWait, spawnService, taskRows, waitFor, waitForRunStatus } from '../helpers/engine.ts';
+import { submitRun } from '../../shared/engine/submit.ts';
+import { redisConnection } from '../../shared/engine/connections.ts';
+import { caseTasks } from '../../shared/plans/eval.ts';
+import { testSetSchema } from '../../shared/scenarios/index.ts';
+import { targetConfigSchema } from '../../shared/targets/index.ts';
+import { startStormTarget, stormSet, type StormTarget } from './storm-target.ts';
+
+const TRIALS = 20;
+const TASKS = 6;
+let infra: TestInfra;
+let redis: Redis;
+let target: StormTarget;
+const pool: ChildProcess[] = [];
+const figures = { trials: 0, lost: 0, duplicates: 0, reexecutedAfterCompleting: 0, rescued: 0 };
+
+beforeAll(async () => {
+  infra = await createTestInfra('resilience_sigkill');
+  redis = redisConnection(infra.redisUrl);
+  target = await startStormTarget(() => 'ok', { delayMs: 1200 });
+});
+afterAll(async () => {
+  await Promise.all(pool.map((c) => killAndWait(c, 'SIGKILL')));
+  console.log(`[sigkill] ${JSON.stringify(figures)}`);
+  redis?.disconnect();
+  await target?.close();
+  await infra?.teardown();
+});
+
+const env = () => ({
+  ...infra.env,
+  VAGLIO_CONCURRENCY_CONVERSE: '2',
+  VAGLIO_STALLED_INTERVAL_MS: '1500',
+  VAGLIO_LOCK_DURATION_MS: '2000',
+  VAGLIO_RECONCILE_INTERVAL_MS: '1000',
+});
+
+function tasksFor(trial: number) {
+  if (trial % 2 === 0) {
+    return Array.from({ length: TASKS }, (_, i) => ({ key: `t${trial}-${i}`, kind: 'test.sleep', payload: { ms: 1200 } }));
+  }
+  const set = testSetSchema.parse(stormSet(TASKS, `set${trial}`));
+  const cfg = targetConfigSchema.parse({ type: 'http', url: target.url, body: { message: '{{message}}' }, response: { answer: 'answer' } });
+  // No report task: its queue belongs to the reporter service, not to the processes under test.
+  return caseTasks([set], cfg);
+}
+
+async function trial(n: number) {
+  const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, {
+    name: `kill-${n}`,
+    plan: 'dag',
+    spec: {},
+    tasks: tasksFor(n),
+  });
+  // Both processes hold active tasks.
+  const holders = await waitFor('2 workers with active tasks', async () => {
+    const rows = await infra.sql<{ worker_id: string }[]>`
+      select distinct worker_id from tasks where run_id = ${runId} and status = 'running' and worker_id is not null`;
+    return rows.length === 2 ? rows.map((r) => r.worker_id) : undefined;
+  }, 30_000, 25);
+  const pick = Math.floor(Math.random() * pool.length);
+  const victim = pool[pick]!;
+  const victimTasks = await infra.sql<{ n: number }[]>`
+    select count(*)::int as n from tasks where run_id = ${runId} and status = 'running' and worker_id like ${`%.${victim.pid}.%`}`;
+  expect(holders.some((w) => w.includes(`.${victim.pid}.`))).toBe(true);
+  const completedAtKill = new Set(
+    [...(await taskRows(infra.sql, runId)).values()].filter((t) => t.status === 'completed').map((t) => t.task_key),
+  );
+  await killAndWait(victim, 'SIGKILL');
+  pool[pick] = spawnService('conversation-runner', env());
+  expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed', 'canceled'], 40_000)).toBe('completed');
+
+  // _finalize marks the run completed just before its own row: wait for every row to settle.
+  const rows = await waitFor('every task settled', async () => {
+    const r = await taskRows(infra.sql, runId);
+    return [...r.values()].every((t) => t.status !== 'running' && t.status !== 'queued') ? r : undefined;
+  }, 10_000);
+  const results = await infra.sql<{ task_key: string; n: number }[]>`
+    select task_key, count(*)::int as n from task_results where run_id = ${runId} group by task_key`;
+  const cases = await infra.sql<{ n: number }[]>`select count(*)::int as n from case_results where run_id = ${runId}`;
+  const lost = [...rows.values()].filter((t) => t.status !== 'completed');
+  const dupes = results.filter((r) => r.n !== 1).length + rows.size - results.length;
+  const again = [...completedAtKill].filter((k) => rows.get(k)!.executions !== 1);
+  figures.trials++;
+  figures.lost += lost.length;
+  figures.duplicates += dupes;
+  figures.reexecutedAfterCompleting += again.length;
+  figures.rescued += victimTasks[0]!.n;
+  expect(lost.map((t) => `${t.task_key}:${t.status}`)).toEqual([]);
+  expect(dupes).toBe(0);
+  expect(again).toEqual([]);
+  if (n % 2 === 1) expect(cases[0]!.n).toBe(TASKS); // one case_results row per case
+}
+
+describe('SIGKILL a random conversation-runner process mid-task', () => {
+  beforeAll(async () => {
+    pool.push(spawnService('conversation-runner', env()), spawnService('conversation-runner', env()));
+  });
+  for (let batch = 0; batch < TRIALS / 5; batch++) {
+    it(`trials ${batch * 5 + 1}-${batch * 5 + 5}: 0 lost, 0 duplicate results, no completed task re-run`, async () => {
+      for (let i = 0; i < 5; i++) await trial(batch * 5 + i);
+    }, 90_000);
+  }
+});
