@@ -1,10 +1,10 @@
 /**
  * The judge prompt. Everything under evaluation (above all the assistant's answer, but also tool outputs,
  * which may carry text planted in documents) is untrusted data: it goes in the user message inside
- * blocks delimited by a random token the data cannot contain, and the system message (the same for every
+ * blocks delimited by a token the data cannot contain (a digest of the data itself), and the system message (the same for every
  * input of a mandate) tells the judge to treat block contents as material, never as instructions.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ChatMessage } from '../llm/client.ts';
 import type { Mandate, MandateLanguage } from './mandate.ts';
 import type { JudgeInput } from './types.ts';
@@ -77,6 +77,12 @@ export function newToken(): string {
   return randomBytes(12).toString('hex');
 }
 
+function contentToken(mandate: Mandate, blocks: { name: string; content: string }[], salt: number): string {
+  const h = createHash('sha256').update(`${mandate.id}\u0000${mandate.version}\u0000${salt}`);
+  for (const b of blocks) h.update(`\u0000${b.name}\u0000${b.content}`);
+  return h.digest('hex').slice(0, 24);
+}
+
 export function buildJudgePrompt(
   mandate: Mandate,
   input: JudgeInput,
@@ -84,7 +90,11 @@ export function buildJudgePrompt(
 ): JudgePrompt {
   const language = opts.language ?? input.language ?? 'en';
   const blocks = dataBlocks(input);
-  const makeToken = opts.token ?? newToken;
+  // By default the token is derived from the data itself: the data cannot contain a digest of itself, so it
+  // cannot forge the delimiter, and the same judgment asked again is the same prompt — which is what lets the
+  // content-addressed cache serve resumed and repeated runs.
+  let salt = 0;
+  const makeToken = opts.token ?? (() => contentToken(mandate, blocks, salt++));
   let token = makeToken();
   // The token must not occur in the data, or the data could close its own block.
   for (let i = 0; blocks.some((b) => b.content.includes(token)); i++) {
