@@ -108,3 +108,48 @@ export async function updateCaseOutcome(
   await sql`update case_results set outcome = ${a.outcome}, score = ${a.score}, reason = ${a.reason}, pending_llm = false,
     updated_at = now() where run_id = ${a.runId} and task_key = ${a.taskKey}`;
 }
+
+/**
+ * A played case in one statement (one round trip, one commit): its transcript, its check results and its case
+ * result. The conversation runner's hot path; the three separate writes above stay for the other callers.
+ */
+export async function saveCaseOutcome(
+  sql: Sql,
+  t: Parameters<typeof saveTranscript>[1],
+  checks: StoredCheck[],
+  c: Parameters<typeof saveCaseResult>[1],
+): Promise<void> {
+  const col = <K extends keyof StoredCheck>(k: K) => checks.map((r) => r[k] ?? null);
+  // Arrays go over as text and are cast in SQL: postgres.js does not infer boolean or nullable number arrays.
+  const num = (xs: unknown[]) => xs.map((x) => (x === null || x === undefined ? null : String(x))) as string[];
+  await sql`
+    with tr as (
+      insert into transcripts (run_id, task_key, target, session_id, turns, error, latency_ms, tokens_in, tokens_out, cost_usd)
+      values (${t.runId}, ${t.taskKey}, ${t.target}, ${t.transcript.sessionId ?? null}, ${sql.json(t.transcript.turns as unknown as Json)},
+              ${t.error ?? null}, ${Math.round(t.latencyMs)}, ${t.tokensIn}, ${t.tokensOut}, ${t.costUsd})
+      on conflict (run_id, task_key) do update set target = excluded.target, session_id = excluded.session_id,
+        turns = excluded.turns, error = excluded.error, latency_ms = excluded.latency_ms, tokens_in = excluded.tokens_in,
+        tokens_out = excluded.tokens_out, cost_usd = excluded.cost_usd, created_at = now()
+      returning 1
+    ), ch as (
+      insert into check_results (run_id, task_key, check_id, type, outcome, score, reason, turn, hard, weight, source, details)
+      select ${t.runId}, ${t.taskKey}, v.check_id, v.type, v.outcome, v.score, v.reason, v.turn, v.hard, v.weight, v.source, v.details::jsonb
+      from unnest(${col('checkId') as string[]}::text[], ${col('type') as string[]}::text[], ${col('outcome') as string[]}::text[],
+                  ${num(col('score'))}::text[]::float8[], ${col('reason') as string[]}::text[], ${num(col('turn'))}::text[]::int[],
+                  ${checks.map((r) => String(r.hard ?? false))}::text[]::bool[], ${checks.map((r) => String(r.weight ?? 1))}::text[]::float8[],
+                  ${col('source') as string[]}::text[], ${checks.map((r) => (r.details === undefined ? null : JSON.stringify(r.details))) as string[]}::text[])
+        as v(check_id, type, outcome, score, reason, turn, hard, weight, source, details)
+      on conflict (run_id, task_key, check_id) do update set outcome = excluded.outcome, score = excluded.score,
+        reason = excluded.reason, turn = excluded.turn, hard = excluded.hard, weight = excluded.weight, source = excluded.source,
+        details = excluded.details, created_at = now()
+      returning 1
+    )
+    insert into case_results (run_id, task_key, set_id, case_id, tender_id, family, repeat_index, tags, outcome, score, reason,
+      answer_signature, tool_signature, pending_llm, latency_ms)
+    values (${c.runId}, ${c.taskKey}, ${c.setId}, ${c.caseId}, ${c.tenderId ?? null}, ${c.family ?? null}, ${c.repeatIndex},
+      ${c.tags}, ${c.outcome}, ${c.score}, ${c.reason}, ${c.answerSignature ?? null}, ${c.toolSignature ?? null}, ${c.pendingLlm},
+      ${c.latencyMs === undefined ? null : Math.round(c.latencyMs)})
+    on conflict (run_id, task_key) do update set outcome = excluded.outcome, score = excluded.score, reason = excluded.reason,
+      answer_signature = excluded.answer_signature, tool_signature = excluded.tool_signature, pending_llm = excluded.pending_llm,
+      latency_ms = excluded.latency_ms, updated_at = now()`;
+}

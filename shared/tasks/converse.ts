@@ -7,7 +7,7 @@ import { LLM_CHECK_TYPES, caseVerdict, runChecks, type CheckSpec } from '../chec
 import { createTarget, type Target, type TargetConfig } from '../targets/index.ts';
 import { casePayloadSchema } from '../eval/payloads.ts';
 import { answerSignature, playCase, redactPlayIf, toolSignature } from '../eval/play.ts';
-import { saveCaseResult, saveCheckResults, saveTranscript } from '../eval/store.ts';
+import { saveCaseOutcome } from '../eval/store.ts';
 import type { Redis } from 'ioredis';
 
 export const isLlmCheck = (c: CheckSpec) => (LLM_CHECK_TYPES as readonly string[]).includes(c.type);
@@ -38,7 +38,7 @@ export const converseKind = defineKind({
     const vars = { ...p.vars, ...(p.tenderId ? { tenderId: p.tenderId } : {}) };
     // Redacted before anything is stored or checked, so no stored row or judge prompt holds the PII.
     const played = redactPlayIf(ctx.config.VAGLIO_REDACT_PII, await playCase(target, p.turns, vars, ctx.signal));
-    await saveTranscript(ctx.sql, {
+    const transcriptRow = {
       runId: ctx.runId,
       taskKey: ctx.taskKey,
       target: p.target.name ?? p.target.type,
@@ -48,7 +48,7 @@ export const converseKind = defineKind({
       tokensIn: played.tokensIn,
       tokensOut: played.tokensOut,
       costUsd: played.costUsd,
-    });
+    };
     ctx.addUsage({ tokensIn: played.tokensIn, tokensOut: played.tokensOut, costUsd: played.costUsd });
     const deterministic = p.checks.filter((c) => !isLlmCheck(c));
     const results = await runChecks(deterministic, {
@@ -57,10 +57,10 @@ export const converseKind = defineKind({
       vars,
       now: p.today ? new Date(`${p.today}T12:00:00Z`) : undefined,
     });
-    await saveCheckResults(ctx.sql, ctx.runId, ctx.taskKey, results.map((r) => ({ ...r, source: 'deterministic' as const })));
     const pendingLlm = p.checks.some(isLlmCheck);
     const verdict = caseVerdict(results, { threshold: p.threshold });
-    await saveCaseResult(ctx.sql, {
+    // Transcript, check results and case result in one statement: one round trip, one commit per case.
+    await saveCaseOutcome(ctx.sql, transcriptRow, results.map((r) => ({ ...r, source: 'deterministic' as const })), {
       runId: ctx.runId,
       taskKey: ctx.taskKey,
       setId: p.setId,

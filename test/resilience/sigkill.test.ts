@@ -72,7 +72,16 @@ function tasksFor(trial: number) {
   return caseTasks([set], cfg);
 }
 
+/** Both processes of the pool are up (registered their worker row), so both can take tasks. */
+async function poolReady() {
+  await waitFor('both worker processes up', async () => {
+    const rows = await infra.sql<{ id: string }[]>`select id from workers where stopped_at is null and last_seen > now() - interval '10 seconds'`;
+    return pool.every((c) => rows.some((r) => r.id.includes(`.${c.pid}.`)));
+  }, 30_000, 50);
+}
+
 async function trial(n: number) {
+  await poolReady();
   const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, {
     name: `kill-${n}`,
     plan: 'dag',
