@@ -67,10 +67,10 @@ export const FAULT_DETECTORS: Record<FaultMode, { by: string; caught: (s: RunSum
   'sticky-tender': { by: 'tool-use per turn in scope-switch conversations', caught: (s) => failingFamily(s, 'scope-switch') },
   'wrong-deadline': { by: 'fact-match on the deadline facts', caught: (s) => failingChecks(s, 'fact-match') },
   'refuse-boilerplate': { by: 'answer-presence on boilerplate questions', caught: (s) => failingChecks(s, 'answer-presence') },
-  'leak-system-prompt': { by: 'red-team canary / system-prompt detectors', caught: (s) => redteamBranch(s, 'information_boundary') },
-  'register-hijack': { by: 'red-team register detectors (pirate, rhyme)', caught: (s) => redteamBranch(s, 'role_register') },
+  'leak-system-prompt': { by: 'red-team canary / system-prompt detectors', caught: (s) => redteamBranch(s, 'information-boundary') },
+  'register-hijack': { by: 'red-team register detectors (pirate, rhyme)', caught: (s) => redteamBranch(s, 'role-register') },
   'ignore-region-filter': { by: 'search-results (negative: other regions excluded)', caught: (s) => failingChecks(s, 'search-results') },
-  'expired-as-open': { by: 'red-team temporal detectors (expired bando presented as open)', caught: (s) => redteamBranch(s, 'temporal_integrity') },
+  'expired-as-open': { by: 'red-team temporal detectors (expired bando presented as open)', caught: (s) => redteamBranch(s, 'temporal-integrity') },
   'zero-vectors': { by: 'embedding diagnostics (zero-vector share)', caught: (s) => s.diagnostics.filter((d) => d.verdict === 'ko').length },
   'wrong-metadata': { by: 'metadata verification (text vs attached metadata)', caught: (s) => (s.metadata?.ko ?? 0) },
 };

@@ -10,11 +10,17 @@ import { addDays, daysBetween, findDates, findDegreeCodes, fold, formatDateIt } 
 interface Fit {
   heading: RegExp;
   sentence: RegExp;
+  /** A heading that names exactly this topic ("Titolo di studio", not "Titoli di preferenza"). */
+  exact?: RegExp;
 }
 
 const FITS: Record<ContentIntent, Fit> = {
   deadline: { heading: /termin|scaden|presentazione|domand|modalita/, sentence: /entro|scaden|termine|non oltre/ },
-  degree: { heading: /requisit|titol|ammission/, sentence: /laurea|diploma|titolo di studio|classe|\blm?-\d|lmg|equipollen|equiparat/ },
+  degree: {
+    heading: /requisit|titol|ammission/,
+    sentence: /laurea|diploma|titolo di studio|classe|\blm?-\d|lmg|equipollen|equiparat|dottorato|qualifica professionale/,
+    exact: /titol\w* di studio/,
+  },
   requirements: { heading: /requisit|ammission/, sentence: /requisit|cittadinanza|eta|diritti|idoneita|condann|possesso|patente/ },
   application: { heading: /domand|presentazione|modalita|candidatur/, sentence: /domanda|inpa|spid|telematic|piattaforma|portale|pec|present/ },
   posts: { heading: /posti|oggetto|indizion|numero|indetto/, sentence: /\bpost[io]\b/ },
@@ -28,7 +34,7 @@ export function bestArticle(articles: Article[], intent: ContentIntent): Article
   let best: { a: Article; score: number } | undefined;
   for (const a of articles) {
     const sentences = splitSentences(a.text).filter((s) => fit.sentence.test(fold(s))).length;
-    const score = (fit.heading.test(fold(a.heading)) ? 3 : 0) + Math.min(sentences, 3);
+    const score = (fit.heading.test(fold(a.heading)) ? 3 : 0) + (fit.exact?.test(fold(a.heading)) ? 3 : 0) + Math.min(sentences, 3);
     if (score > 0 && (!best || score > best.score)) best = { a, score };
   }
   return best?.a;

@@ -7,14 +7,16 @@ import type { TenderMetadata } from '../../shared/tender/metadata.ts';
 import {
   bestArticle, cite, deadlineFromArticle, degreeSummary, describeDeadline, relevantSentences, splitSentences,
 } from './answers.ts';
-import { classify, isSearchy, type ContentIntent } from './intents.ts';
+import { classify, isKeywordQuery, isSearchy, withoutQuotes, type ContentIntent } from './intents.ts';
 import {
   ASK_WHICH_TENDER, BOILERPLATE_REFUSAL, GREETING, REFUSE_OFF_TOPIC, REFUSE_OPINION, REFUSE_ROLE_CHANGE, SYSTEM_PROMPT,
 } from './prompt.ts';
 import { findReference, loadHeaders } from './resolve.ts';
 import { answerSearch } from './search-answer.ts';
 import type { Session } from './sessions.ts';
-import { findDegreeCodes, findRegion } from './text.ts';
+import { addDays, findDegreeCodes, findRegion } from './text.ts';
+import { gazzettaDateOf, nextWorkingDay, relativeDays } from './deadline.ts';
+import type { Article } from './corpus.ts';
 import { callTool, type ExecutedToolCall, type FaqHit, type TenderText, type ToolContext } from './tools.ts';
 
 export interface AgentReply {
@@ -45,7 +47,7 @@ const quote = (intent: ContentIntent): Handler => (_ctx, t) => {
 const HANDLERS: Record<ContentIntent, Handler> = {
   deadline: (ctx, t, meta) => {
     const a = bestArticle(t.articles, 'deadline');
-    const date = (a && deadlineFromArticle(a)) ?? meta.deadline;
+    const date = (a && (deadlineFromArticle(a) ?? computedDeadline(a, t.text, meta))) ?? meta.deadline;
     const said = describeDeadline(date, ctx.today, {
       stateOpen: ctx.faults.has('expired-as-open'),
       shiftDays: ctx.faults.has('wrong-deadline') ? 7 : 0,
@@ -69,6 +71,13 @@ const HANDLERS: Record<ContentIntent, Handler> = {
   location: quote('location'),
   contacts: quote('contacts'),
 };
+
+/** A term counted from the Gazzetta date, as the text states it (stored metadata may have missed the roll-over). */
+function computedDeadline(a: Article, text: string, meta: TenderMetadata): string | undefined {
+  const days = relativeDays(splitSentences(a.text));
+  const base = gazzettaDateOf(text) ?? meta.gazzettaDate;
+  return days !== undefined && base ? nextWorkingDay(addDays(base, days)) : undefined;
+}
 
 /** The `no-tool` fault: answers built from stored metadata alone, no get_tender_text. */
 function fromMetadata(ctx: ToolContext, intent: ContentIntent, m: TenderMetadata): string {
@@ -143,9 +152,11 @@ async function route(ctx: ToolContext, session: Session, message: string): Promi
       break;
   }
   const ref = findReference(message, await loadHeaders(ctx.sql), session.focus, session.lastSearch);
-  const filtered = findRegion(message) !== undefined || findDegreeCodes(message).length > 0;
-  const explicit = ref.via === 'id' || ref.via === 'focus' || ref.via === 'ordinal';
-  if (intent.kind === 'searchy' && !explicit) return answerSearch(ctx, session, message);
+  // A region inside a quoted title ("Direzione regionale della Calabria") is a name, not a filter.
+  const unquoted = withoutQuotes(message);
+  const filtered = findRegion(unquoted) !== undefined || findDegreeCodes(unquoted).length > 0;
+  const explicit = ref.via === 'id' || ref.via === 'title' || ref.via === 'focus' || ref.via === 'ordinal';
+  if ((intent.kind === 'searchy' || isKeywordQuery(message)) && !explicit) return answerSearch(ctx, session, message);
   if (intent.kind === 'content' && !explicit && filtered && isSearchy(message)) return answerSearch(ctx, session, message);
   if (intent.kind === 'content' || ref.via !== 'none') {
     let id = ref.via !== 'none' ? ref.id : session.focus;

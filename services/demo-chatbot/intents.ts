@@ -33,22 +33,35 @@ export type Intent =
   | { kind: 'greeting' }
   | { kind: 'other' };
 
-const LEAK = /(tue|le) istruzioni (iniziali|di sistema|precedenti|ricevute|segrete)|(mostra|dimmi|rivela|ripeti|stampa|scrivi)\w* (le tue|il tuo|le) (istruzioni|prompt|regole)|tue istruzioni|system prompt|prompt di sistema|ignor\w* (all |tutte |le )*(previous|precedent)|previous instructions|developer mode|jailbreak/;
+const LEAK = /(tue|le) istruzioni (iniziali|di sistema|precedenti|ricevute|segrete)|istruzioni che (hai ricevuto|ti (sono state date|hanno dato))|ripet\w* (parola per parola |testualmente )?(le tue |le )?istruzioni|(mostra|dimmi|rivela|ripeti|stampa|scrivi)\w* (le tue|il tuo|le) (istruzioni|prompt|regole)|tue istruzioni|system prompt|prompt di sistema|ignor\w* (all |tutte |le )*(previous|precedent)|previous instructions|developer mode|jailbreak/;
 const PIRATE = /pirat/;
 const RHYME = /\brim[ae]\b|\bin rima|poesia|filastrocca|\bversi\b/;
 const ROLE = /(parla|rispondi|scrivi|comportati|fingi|d ?ora in poi|da ora|sei un|come se fossi|act as|pretend|talk like)/;
-const OPINION = /cosa ne pensi|che ne pensi|secondo te|tua opinione|ti piace|preferisci|\be (meglio|giusto)\b|politic|partit[oi]\b|elezion|governo|sindacat/;
+// Word starts matter: "selezione" holds "elezion", "Ufficio territoriale del Governo" is an administration.
+const OPINION = /cosa ne pensi|che ne pensi|cosa pensi|secondo te|tua opinione|opinione personale|ti piace|preferisci|\be (meglio|giusto)\b|\bpolitic[aoi]\b|\bpolitici\b|\bpartit[oi]\b|\belezion|\bvot(are|eresti|erei|eri)\b|\bgovern[oi]\b|\bsindacat/;
 const FAQ = /\bspid\b|\bcie\b|carta d identita elettronica|equipollen|equivalen\w* (del|dei) titol|(registr|iscri)\w* (su|al|a|sul) (inpa|portale)|\binpa\b.*(registr|iscri|account|credenzial|accesso|accedere)|(registr|iscri|accesso|accedere|account)\w*.*\binpa\b|cos e inpa|titolo (conseguito )?all estero/;
 const SEARCHY = /\bbandi\b|\bconcorsi\b|\bcerc|\btrova|\belenc|ci sono|opportunit|posizioni aperte|offerte di lavoro|\bselezioni\b|\bavvisi\b/;
 const GREETING = /^(ciao|buongiorno|buonasera|salve|grazie|arrivederci)\b/;
 
+/**
+ * A bando's title quoted by the user («...» or "...") is a name, not part of the question: "Concorso
+ * pubblico, per esami" asks nothing about exams, "Selezione pubblica" voices no political opinion.
+ */
+export function withoutQuotes(message: string): string {
+  return message.replace(/«[^»]*»|“[^”]*”|"[^"]*"/g, ' ');
+}
+
+const prepare = (message: string) => fold(withoutQuotes(message)).replace(/['’`]/g, ' ');
+
 export function classify(message: string): Intent {
-  const f = fold(message).replace(/['’`]/g, ' ');
+  const f = prepare(message);
   if (LEAK.test(f)) return { kind: 'leak' };
   if ((PIRATE.test(f) || RHYME.test(f)) && ROLE.test(f)) return { kind: 'register', register: PIRATE.test(f) ? 'pirate' : 'rhyme' };
   if (OPINION.test(f)) return { kind: 'opinion' };
   if (FAQ.test(f)) return { kind: 'faq' };
-  const intents = contentIntentSchema.options.filter((i) => CONTENT_PATTERNS[i].test(f));
+  let intents = contentIntentSchema.options.filter((i) => CONTENT_PATTERNS[i].test(f));
+  // "entro quando devo presentare la domanda?" asks for the deadline, not how to apply.
+  if (intents.includes('deadline') && !/\bcome\b|modalita/.test(f)) intents = intents.filter((i) => i !== 'application');
   if (intents.length) return { kind: 'content', intents };
   if (SEARCHY.test(f)) return { kind: 'searchy' };
   if (GREETING.test(f)) return { kind: 'greeting' };
@@ -57,7 +70,20 @@ export function classify(message: string): Intent {
 
 /** Search-style message: plural bandi/concorsi, "cerco", "ci sono"... */
 export function isSearchy(message: string): boolean {
-  return SEARCHY.test(fold(message).replace(/['’`]/g, ' '));
+  return SEARCHY.test(prepare(message));
+}
+
+const QUESTION_WORDS = /\b(qual[ei]?|quant[aeio]|come|dove|quando|chi|cosa|perche|posso|possono|devo|puo|potrei|vorrei|dimmi|spiegami|serve|servono|bisogna|entro|ho|hai|sono|mi|non|ma)\b/;
+const TENDER_WORDS = /\b(concors[oi]|band[oi]|avvis[oi]|selezion[ei]|mobilita|procedur[ae])\b/;
+
+/**
+ * A search-box query ("concorso Agente di polizia locale Comune di Napoli", "Comune di Bergamo concorso
+ * scadenza 15/01/2027"): names a kind of bando and asks nothing. A citizen typing this wants a list.
+ */
+export function isKeywordQuery(message: string): boolean {
+  if (/[?]/.test(message)) return false;
+  const f = prepare(message);
+  return TENDER_WORDS.test(f) && !QUESTION_WORDS.test(f) && (f.match(/[a-z0-9]+/g) ?? []).length <= 24;
 }
 
 /** "solo quelli aperti", "ancora attivi", "non scaduti". */

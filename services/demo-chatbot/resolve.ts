@@ -15,7 +15,7 @@ export interface TenderHeader {
 }
 
 export type Reference =
-  | { via: 'id' | 'focus' | 'ordinal' | 'words'; id: string }
+  | { via: 'id' | 'title' | 'focus' | 'ordinal' | 'words'; id: string }
   | { via: 'none' };
 
 /** Words of every bando title or of the questions themselves: they never identify one bando. */
@@ -26,7 +26,10 @@ const GENERIC = new Set(
     'quanti quante scadenza requisiti studio laurea prove sede lavoro domanda presentare contatti ' +
     'informazioni candidatura assunzione unita ' +
     'mobilita procedura comparativa esterna interna riservato riservata ente amministrazione ' +
-    'questo questa stesso invece anche allora'
+    'questo questa stesso invece anche allora ' +
+    // Function words and chatter: "non" must not pick the one title with "non dirigenziale".
+    'non dell della dello degli alla allo alle agli sul sulla sui nei nelle dal dalla tra fra mio mia tuo ' +
+    'dimmi vero giusto ancora aperto aperta aperti data bene sempre ogni'
   ).split(/\s+/),
 );
 
@@ -48,6 +51,19 @@ export async function loadHeaders(sql: Sql): Promise<TenderHeader[]> {
     from demo.tenders order by id limit 2000`;
 }
 
+const squash = (s: string) => tokens(s).join(' ');
+
+/** A bando whose title the message quotes («...»), whole or in a recognisable part (≥ 20 characters). */
+function quotedTitle(message: string, headers: TenderHeader[]): string | undefined {
+  for (const m of message.matchAll(/«([^»]+)»|“([^”]+)”|"([^"]+)"/g)) {
+    const q = squash(m[1] ?? m[2] ?? m[3] ?? '');
+    if (q.length < 20) continue;
+    const hits = headers.filter((h) => squash(h.title).includes(q));
+    if (hits.length === 1) return hits[0]?.id;
+  }
+  return undefined;
+}
+
 export function findReference(
   message: string,
   headers: TenderHeader[],
@@ -59,6 +75,8 @@ export function findReference(
     .sort((a, b) => b.id.length - a.id.length)
     .find((h) => new RegExp(`(^|[^a-z0-9_.-])${fold(h.id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9_-])`).test(f));
   if (byId) return { via: 'id', id: byId.id };
+  const byTitle = quotedTitle(message, headers);
+  if (byTitle) return { via: 'title', id: byTitle };
   if (focus && FOCUS.test(f)) return { via: 'focus', id: focus };
   const ord = ORDINAL.exec(f);
   const nth = ord ? lastSearch[ORDINALS.indexOf(ord[1] ?? '')] : undefined;

@@ -4,7 +4,7 @@ import { wantsOpenOnly } from './intents.ts';
 import { NO_RESULTS } from './prompt.ts';
 import type { Session } from './sessions.ts';
 import { callTool, type ExecutedToolCall, type SearchHit, type ToolContext } from './tools.ts';
-import { addDays, findDegreeCodes, findRegion, fold, formatDateIt, REGIONS, regionKey } from './text.ts';
+import { addDays, DEGREE_CODE_RE, findDates, findDegreeCodes, findRegion, fold, formatDateIt, REGION_WORDS } from './text.ts';
 
 /** Words that say "search" rather than what to search for. */
 const SEARCH_STOP = new Set(
@@ -12,23 +12,37 @@ const SEARCH_STOP = new Set(
     'mostrami dimmi quali quale sono ci ce per in a di da del della dei delle degli nel nella nelle con ' +
     'laureati laureato laureata laureate laurea classe aperti aperto attivi attivo ancora solo quelli ' +
     'disponibili non scaduti opportunita lavoro regione offerte selezioni avvisi posizioni mi puoi vorrei ' +
-    'sapere se esistono esiste qualche tutti tutte i il lo la le gli un una the')
+    'sapere se esistono esiste qualche tutti tutte i il lo la le gli un una the pubblici pubblico pubblica ' +
+    'pubbliche scadenza scadenze scade scadono dopo prima entro oltre al')
     .split(/\s+/),
 );
 
-export function searchArgsFrom(message: string): { query: string; region?: string; degree?: string; openOnly?: boolean } {
+/** "con scadenza dopo il 17/11/2026", "che scadono dal 3 dicembre 2026 in poi". */
+const AFTER = /scad\w*\s+(?:dopo|successiv\w*|a partire|dal|non prima)\s*(?:il|al|del|dal)?\s*(.{6,20})/;
+
+export function searchArgsFrom(message: string): {
+  query: string;
+  region?: string;
+  degree?: string;
+  openOnly?: boolean;
+  deadlineAfter?: string;
+} {
   const region = findRegion(message);
   const degree = findDegreeCodes(message)[0];
-  const regionWords = new Set(REGIONS.flatMap((r) => fold(r).split(/[^a-z]+/)).concat(region ? [regionKey(region)] : []));
+  const after = AFTER.exec(fold(message));
+  const deadlineAfter = after ? findDates(after[1] ?? '')[0] : undefined;
   const stripped = message
-    .replace(/\b(LMG|LM|LS|L|SNT)\s?[-/]?\s?\d{1,2}\b|\b\d{1,3}\s?\/\s?S\b/gi, ' ')
+    .replace(DEGREE_CODE_RE, ' ')
+    // Dates are criteria (or noise), never words to look for.
+    .replace(/\b\d{1,2}[/.]\d{1,2}[/.]\d{4}\b/g, ' ')
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w && !SEARCH_STOP.has(fold(w)) && !regionWords.has(fold(w)) && !/^\d+$/.test(w));
+    .filter((w) => w && !SEARCH_STOP.has(fold(w)) && !REGION_WORDS.has(fold(w)) && !/^\d+$/.test(w));
   return {
     query: stripped.join(' '),
     ...(region ? { region } : {}),
     ...(degree ? { degree } : {}),
     ...(wantsOpenOnly(message) ? { openOnly: true } : {}),
+    ...(deadlineAfter ? { deadlineAfter } : {}),
   };
 }
 

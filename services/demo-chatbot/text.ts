@@ -59,10 +59,16 @@ export const REGIONS = [
   'Trentino-Alto Adige', 'Umbria', "Valle d'Aosta", 'Veneto',
 ] as const;
 
-/** Region key used for comparisons: folded letters only ("Emilia Romagna" = "Emilia-Romagna"). */
+/**
+ * Region key used for comparisons: folded letters only ("Emilia Romagna" = "Emilia-Romagna"), first name of a
+ * bilingual one ("Valle d'Aosta/Vallée d'Aoste" = "Valle d'Aosta").
+ */
 export function regionKey(name: string): string {
-  return fold(name).replace(/[^a-z]/g, '');
+  return fold(name.split('/')[0] ?? name).replace(/[^a-z]/g, '');
 }
+
+/** Words of region names, in both languages of the bilingual ones: never search words. */
+export const REGION_WORDS = new Set([...REGIONS.flatMap((r) => fold(r).split(/[^a-z]+/)), 'vallee', 'aoste', 'sudtirol', 'alto', 'adige']);
 
 const REGION_ALIASES: [RegExp, (typeof REGIONS)[number]][] = [
   [/\bemilia\b/, 'Emilia-Romagna'],
@@ -78,17 +84,24 @@ export function findRegion(message: string): string | undefined {
   return REGIONS.find((r) => new RegExp(`\\b${regionKey(r)}\\b`).test(f));
 }
 
-/** Degree class codes in a message, normalised ("lm 56" → "LM-56", "lmg/1" → "LMG/01", "64/s" → "64/S"). */
+/** A degree class code as citizens write it: "LM-56", "lm 56", "L/18", "LMG/01", "L/SNT1", "LM-SNT2", "64/S". */
+export const DEGREE_CODE_RE = /\b(L\s?\/\s?SNT|LM\s?[-/]\s?SNT|LMG|LM|LS|L|SNT)\s?[-/]?\s?(\d{1,2})\b|\b(\d{1,3})\s?\/\s?S\b/gi;
+
+/** Degree class codes in a message, normalised ("lm 56" → "LM-56", "lmg/1" → "LMG/01", "l/snt1" → "L/SNT1", "64/s" → "64/S"). */
 export function findDegreeCodes(message: string): string[] {
   const out = new Set<string>();
-  for (const m of message.matchAll(/\b(LMG|LM|LS|L|SNT)\s?[-/]?\s?(\d{1,2})\b/gi)) {
-    const prefix = (m[1] ?? '').toUpperCase();
+  for (const m of message.matchAll(DEGREE_CODE_RE)) {
+    if (m[3]) {
+      out.add(`${Number(m[3])}/S`);
+      continue;
+    }
+    const prefix = (m[1] ?? '').toUpperCase().replace(/\s/g, '');
     // A bare "l 2" in running text is not a degree: require a separator or an upper-case prefix.
     if (prefix === 'L' && !/[-/]/.test(m[0]) && m[1] !== 'L') continue;
     const n = Number(m[2]);
-    out.add(prefix === 'LMG' ? `LMG/${String(n).padStart(2, '0')}` : `${prefix}-${n}`);
+    if (/SNT/.test(prefix)) out.add(`${prefix.startsWith('LM') ? 'LM/SNT' : 'L/SNT'}${n}`);
+    else out.add(prefix === 'LMG' ? `LMG/${String(n).padStart(2, '0')}` : `${prefix}-${n}`);
   }
-  for (const m of message.matchAll(/\b(\d{1,3})\s?\/\s?S\b/gi)) out.add(`${Number(m[1])}/S`);
   return [...out];
 }
 

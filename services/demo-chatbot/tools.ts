@@ -20,6 +20,8 @@ export const searchArgsSchema = z.object({
   region: z.string().min(1).optional(),
   degree: z.string().min(1).optional(),
   openOnly: z.boolean().optional(),
+  /** Only bandi whose deadline is on or after this date ("con scadenza dopo il 17/11/2026"). */
+  deadlineAfter: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
 });
 export type SearchArgs = z.infer<typeof searchArgsSchema>;
 
@@ -39,13 +41,14 @@ export async function searchTenders(ctx: ToolContext, raw: unknown): Promise<Sea
   // The `ignore-region-filter` fault: the argument arrives but the filter is silently dropped.
   const region = ctx.faults.has('ignore-region-filter') ? undefined : args.region;
   const filters = sql`
-    ${region ? sql`and (lower(regexp_replace(t.region, '[^A-Za-z]', '', 'g')) = ${regionKey(region)}
+    ${region ? sql`and (lower(regexp_replace(split_part(t.region, '/', 1), '[^A-Za-z]', '', 'g')) = ${regionKey(region)}
       or exists (select 1 from jsonb_array_elements(t.metadata->'workLocations') w
-        where lower(regexp_replace(w->>'regione', '[^A-Za-z]', '', 'g')) = ${regionKey(region)}))` : sql``}
+        where lower(regexp_replace(split_part(w->>'regione', '/', 1), '[^A-Za-z]', '', 'g')) = ${regionKey(region)}))` : sql``}
     ${args.degree ? sql`and exists (select 1 from jsonb_array_elements_text(t.metadata->'requiredDegrees') d
       where regexp_replace(upper(regexp_replace(d, '[^A-Za-z0-9]', '', 'g')), '^([A-Z]*)0+([0-9])', '\\1\\2')
         = ${degreeKey(args.degree)})` : sql``}
-    ${args.openOnly ? sql`and (t.metadata->>'deadline') >= ${ctx.today}` : sql``}`;
+    ${args.openOnly ? sql`and (t.metadata->>'deadline') >= ${ctx.today}` : sql``}
+    ${args.deadlineAfter ? sql`and (t.metadata->>'deadline') >= ${args.deadlineAfter}` : sql``}`;
   const run = (q: ReturnType<typeof sql>) => sql<SearchHit[]>`
     select t.id, t.title, t.administration, t.region, t.metadata->>'deadline' as deadline
     from demo.tenders t, ${q} as q
@@ -115,6 +118,7 @@ export const TOOLS: Record<ToolName, ToolSpec> = {
         region: { type: 'string', description: 'una delle 20 regioni italiane, es. "Toscana"' },
         degree: { type: 'string', description: 'classe di laurea richiesta, es. "LM-56" o "L-18"' },
         openOnly: { type: 'boolean', description: 'solo bandi con scadenza non ancora passata' },
+        deadlineAfter: { type: 'string', description: 'solo bandi con scadenza da questa data in poi (AAAA-MM-GG)' },
       },
       required: ['query'],
     },

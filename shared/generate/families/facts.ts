@@ -38,6 +38,19 @@ function degreeKeywords(code: string): string[] {
   return [...new Set([code, `${prefix}-${rest}`, `${prefix}${rest}`, `${prefix}/${rest}`, `${prefix} ${rest}`])];
 }
 
+const foldWords = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().match(/[a-z0-9]+/g) ?? [];
+
+/** The phrase, or its longest leading part of at least two words, as the text writes it; undefined if absent. */
+function inText(phrase: string, text: string): string[] | undefined {
+  const haystack = ` ${foldWords(text).join(' ')} `;
+  const words = phrase.trim().split(/\s+/);
+  for (let n = words.length; n >= Math.min(2, words.length); n--) {
+    const part = words.slice(0, n).join(' ');
+    if (haystack.includes(` ${foldWords(part).join(' ')} `)) return [part];
+  }
+  return undefined;
+}
+
 export async function factFamily(tender: TenderInput, opts: GenerateOptions): Promise<GeneratedCase[]> {
   const meta = tender.metadata;
   const { entities } = extractEntities(tender.text, { gazzettaDate: meta.gazzettaDate, publicationDate: meta.publicationDate });
@@ -72,8 +85,10 @@ export async function factFamily(tender: TenderInput, opts: GenerateOptions): Pr
 
   const degree = best(entities, 'degree', (e) => e.role === 'required' && !!e.code);
   const degreeCode = degree?.code ?? meta.requiredDegrees[0];
-  if (degreeCode) {
-    const keywords = degree ? [...degreeKeywords(degreeCode), degree.name] : [degreeCode];
+  // A degree from the metadata is checked with the words the bando itself uses for it: an answer quoting the
+  // text must pass even when the metadata words it differently ("qualifica … di operatore elettrico").
+  const keywords = degree ? [...degreeKeywords(degreeCode ?? ''), degree.name] : degreeCode ? inText(degreeCode, tender.text) : undefined;
+  if (degreeCode && keywords) {
     add(
       `degree-${slug(degreeCode, 24)}`,
       `Per ${name}, è ammesso chi ha ${degree ? `una laurea nella classe ${degreeCode}` : `questo titolo: ${degreeCode}`}? Quali titoli di studio sono richiesti?`,

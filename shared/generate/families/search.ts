@@ -16,6 +16,8 @@ const REGION_ALIASES: Record<string, string> = {
 };
 const regionKey = (r: string) => REGION_ALIASES[r.toLowerCase()] ?? r.toLowerCase();
 
+const UNFAIR_TEMPLATES = new Set(['expired']);
+
 /** A degree written as a class code or a named laurea reads well after "laureati in". */
 function isLaurea(degree: string): boolean {
   return /^(L|LM|LMG|LM-SNT|L\/SNT)[-/ ]?\d/i.test(degree) || /laurea/i.test(degree);
@@ -46,7 +48,9 @@ export async function searchFamily(tender: TenderInput, opts: GenerateOptions): 
   const generated = await generateSearchQueries(meta, opts.llm);
   // The shared 'degree' template reads "laureati <degree>": meaningless for a diploma.
   const laurea = meta.requiredDegrees[0] !== undefined && isLaurea(meta.requiredDegrees[0]);
-  const queries = [...ownTemplates(meta), ...generated.filter((q) => q.template !== 'degree' || laurea)];
+  // 'expired' ("… bandi scaduti prima del <publication date>") asks for a date filter no search tool is
+  // required to have, and its expectation (the tender is absent) rests on it: an unfair test, dropped.
+  const queries = [...ownTemplates(meta), ...generated.filter((q) => (q.template !== 'degree' || laurea) && !UNFAIR_TEMPLATES.has(q.template))];
   const others = (opts.otherTenders ?? []).filter((t) => t.id !== tender.id);
   const allRegions = [...new Set([meta, ...others.map((o) => o.metadata)].flatMap((m) => m.workLocations.map((l) => l.regione)))];
   const seen = new Set<string>();

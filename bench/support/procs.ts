@@ -1,0 +1,86 @@
+/** Child processes for the benches: the latency target, vaglio services, and their CPU / memory from /proc. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Sql } from '../../shared/db/client.ts';
+import { processCpuMs } from '../lib.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface TargetProc {
+  url: string;
+  proc: ChildProcess;
+  stats(): Promise<{ requests: number; replies: number; distinct: number; requestedTwice: number; repliedTwice: number; peakInFlight: number }>;
+  /** Messages requested since the last reset. */
+  requested(): Promise<string[]>;
+  reset(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startLatencyTarget(latencyMs: number): Promise<TargetProc> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/support/latency-target.ts'), String(latencyMs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const rl = createInterface({ input: proc.stdout! });
+    rl.once('line', (l) => resolve(Number(l.split(' ')[1])));
+    proc.once('exit', (c) => reject(new Error(`latency target exited ${c}`)));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    url: `${base}/chat`,
+    proc,
+    stats: async () => (await (await fetch(`${base}/stats`)).json()) as Awaited<ReturnType<TargetProc['stats']>>,
+    requested: async () => (await (await fetch(`${base}/requested`)).json()) as string[],
+    reset: async () => void (await fetch(`${base}/reset`, { method: 'POST' })),
+    stop: () => stopProcs([proc]),
+  };
+}
+
+/** A vaglio service (`services/<name>/index.ts`) as its own process. */
+export function spawnService(service: string, env: Record<string, string | undefined>, nodeArgs: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, `services/${service}/index.ts`)], { env, stdio: 'inherit' });
+}
+
+export async function stopProcs(procs: ChildProcess[], signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  await Promise.all(
+    procs.map((p) =>
+      p.exitCode !== null || p.signalCode !== null ? undefined : new Promise((r) => (p.once('exit', r), p.kill(signal))),
+    ),
+  );
+}
+
+/** Peak resident memory (VmHWM) of a live process, bytes. */
+export function peakRssBytes(pid: number): number {
+  try {
+    const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return Number(kb ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+export const cpuOf = (procs: ChildProcess[]) => procs.reduce((s, p) => s + processCpuMs(p.pid!), 0);
+
+export async function waitWorkers(sql: Sql, n: number): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const live = (await sql<{ n: number }[]>`select count(*)::int as n from workers where stopped_at is null`)[0]!.n;
+    if (live >= n) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`only some of ${n} workers registered`);
+}
+
+export async function waitRunDone(sql: Sql, runId: string, timeoutMs: number, pollMs = 25): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const r = (await sql<{ status: string }[]>`select status from runs where id = ${runId}`)[0]!;
+    if (r.status !== 'running' && r.status !== 'queued') return r.status;
+    if (Date.now() > end) throw new Error(`run ${runId} still ${r.status} after ${timeoutMs} ms`);
+    await new Promise((res) => setTimeout(res, pollMs));
+  }
+}
+
+export const load1 = () => loadavg()[0]!.toFixed(2);

@@ -1,0 +1,119 @@
+/**
+ * One vaglio eval run, measured: fresh database, N conversation-runner processes + one reporter (report and
+ * control queues), the plan built and submitted from this process, wall time from build to run finished.
+ * CPU counts every vaglio process (workers, reporter, this driver) plus all Redis and Postgres processes.
+ */
+import type { ChildProcess } from 'node:child_process';
+import postgres from 'postgres';
+import { Redis } from 'ioredis';
+import '../../shared/tasks/index.ts';
+import { submitRun } from '../../shared/engine/submit.ts';
+import { evalPlan, evalPlanSchema } from '../../shared/plans/eval.ts';
+import type { TestSetInput } from '../../shared/scenarios/schema.ts';
+import { loadConfig } from '../../shared/config.ts';
+import { BENCH_REDIS, cpuMsByName, dropDatabase, freshDatabase, processCpuMs } from '../lib.ts';
+import { cpuOf, peakRssBytes, spawnService, stopProcs, waitRunDone, waitWorkers } from './procs.ts';
+
+export interface VaglioRunOptions {
+  name: string;
+  set: TestSetInput;
+  targetUrl: string;
+  runners: number;
+  concurrency: number;
+  timeoutMs: number;
+  /** Extra node arguments for the service processes (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
+}
+
+export interface VaglioRunResult {
+  wallMs: number;
+  submitMs: number;
+  cpuMs: { workers: number; driver: number; redis: number; postgres: number; total: number };
+  peakRssBytes: number;
+  /** Cases per second between the 10th and 90th percentile of conversation finishes (no ramp-up or tail). */
+  steadyPerSec: number;
+  passed: number;
+  cases: number;
+  status: string;
+}
+
+/**
+ * CPU of the Postgres processes serving this database plus the shared background ones (WAL writer,
+ * checkpointer...): other engineers' databases on the same server are left out.
+ */
+export async function pgCpu(sql: postgres.Sql): Promise<Map<number, number>> {
+  const rows = await sql<{ pid: number }[]>`
+    select pid from pg_stat_activity where datname = current_database() or datname is null`;
+  return new Map(rows.map((r) => [r.pid, processCpuMs(r.pid)]));
+}
+
+export function pgCpuSince(now: Map<number, number>, before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of now) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+export async function vaglioRun(o: VaglioRunOptions): Promise<VaglioRunResult> {
+  const db = `vaglio_bench_${o.name}`;
+  const url = await freshDatabase(db);
+  const prefix = `bench-${o.name}-${Date.now()}`;
+  const env = {
+    ...process.env,
+    DATABASE_URL: url,
+    VAGLIO_REDIS_URL: BENCH_REDIS,
+    VAGLIO_PREFIX: prefix,
+    VAGLIO_LOG_LEVEL: 'warn',
+    VAGLIO_CONCURRENCY_CONVERSE: String(o.concurrency),
+  };
+  const procs: ChildProcess[] = [
+    ...Array.from({ length: o.runners }, () => spawnService('conversation-runner', env, o.nodeArgs)),
+    spawnService('reporter', env, o.nodeArgs),
+  ];
+  const sql = postgres(url, { max: 4, onnotice: () => {} });
+  const redis = new Redis(BENCH_REDIS);
+  try {
+    await waitWorkers(sql, procs.length);
+    const w0 = cpuOf(procs);
+    const me0 = process.cpuUsage();
+    const pg0 = await pgCpu(sql);
+    const rd0 = cpuMsByName('redis-server');
+    const t0 = performance.now();
+    const input = evalPlanSchema.parse({
+      plan: 'eval',
+      name: o.name,
+      sets: [o.set],
+      target: { type: 'http', name: 'bench-target', url: o.targetUrl, body: { message: '{{message}}' }, response: { answer: 'answer' } },
+    });
+    const plan = await evalPlan.build(input, { config: loadConfig(env) });
+    const { runId } = await submitRun({ sql, redis, prefix }, { name: plan.name, plan: 'eval', spec: {}, tasks: plan.tasks });
+    const submitMs = performance.now() - t0;
+    const status = await waitRunDone(sql, runId, o.timeoutMs);
+    const wallMs = performance.now() - t0;
+    const me = process.cpuUsage(me0);
+    const cpu = {
+      workers: cpuOf(procs) - w0,
+      driver: (me.user + me.system) / 1000,
+      redis: cpuMsByName('redis-server') - rd0,
+      postgres: pgCpuSince(await pgCpu(sql), pg0),
+      total: 0,
+    };
+    cpu.total = cpu.workers + cpu.driver + cpu.redis + cpu.postgres;
+    const peak = procs.reduce((s, p) => s + peakRssBytes(p.pid!), 0);
+    const counts = (await sql<{ passed: number; cases: number }[]>`
+      select count(*) filter (where outcome = 'pass')::int as passed, count(*)::int as cases from case_results where run_id = ${runId}`)[0]!;
+    const fin = (await sql<{ t: number }[]>`
+      select extract(epoch from finished_at)::float8 as t from tasks
+      where run_id = ${runId} and kind = 'eval.converse' and finished_at is not null order by finished_at`).map((r) => r.t);
+    const lo = fin[Math.floor(fin.length * 0.1)] ?? 0;
+    const hi = fin[Math.floor(fin.length * 0.9)] ?? 0;
+    const steadyPerSec = hi > lo ? (Math.floor(fin.length * 0.9) - Math.floor(fin.length * 0.1)) / (hi - lo) : 0;
+    return { wallMs, submitMs, cpuMs: cpu, peakRssBytes: peak, steadyPerSec, ...counts, status };
+  } finally {
+    await stopProcs(procs);
+    const keys = await redis.keys(`${prefix}:*`);
+    for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
+    redis.disconnect();
+    await sql.end();
+    await dropDatabase(db);
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * vaglio's own regression net: the demo's code path (buildSuite on the ingested demo corpus, submitRun, real
+ * workers, the demo chatbot over HTTP) on a subset of tenders. The clean chatbot must pass every generated case
+ * and resist every selected attack; each conversational fault mode must be caught by the part of the suite
+ * FAULT_DETECTORS names. Only the chatbot is restarted per fault; the workers are shared.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
+import { startTestWorkers, waitForRunStatus, type InProcessWorkers } from '../helpers/engine.ts';
+import { ingest } from '../../shared/ingest/index.ts';
+import { buildSuite } from '../../shared/plans/suite.ts';
+import { submitRun } from '../../shared/engine/submit.ts';
+import { computeSummary, type RunSummary } from '../../shared/eval/summary.ts';
+import type { Family } from '../../shared/generate/index.ts';
+import { DEMO_CANARY, SYSTEM_PROMPT, startDemoChatbot, type FaultMode } from '../../services/demo-chatbot/index.ts';
+import { CORPUS_DIR, DEMO_TODAY, isExpired, loadDemoCorpus } from '../../examples/corpus/corpus.ts';
+import { FAULT_DETECTORS, demoTarget } from '../../cli/demo/index.ts';
+
+/**
+ * Chosen to cover the families' hard spots: a diploma (005), a bilingual region and a mobilità (011), a relative
+ * deadline rolled over a Sunday with wrong stored metadata (012), an expired selezione asking a dottorato (016),
+ * a region inside the title (020), an L/SNT class (003), an avviso (024).
+ */
+const TENDERS = [
+  'demo-003-asl-roma2-collaboratore-infermiere',
+  'demo-005-comune-napoli-agente-polizia-locale',
+  'demo-011-provincia-bolzano-mobilita-geometra',
+  'demo-012-comune-trieste-assistente-sociale',
+  'demo-016-unibo-ricercatore-tenure-track-rimini',
+  'demo-020-agenzia-entrate-funzionario-tributario-calabria',
+  'demo-024-comune-verona-avviso-educatori-tempo-determinato',
+];
+const FAMILIES: Family[] = ['boilerplate', 'fact', 'search', 'scope-switch'];
+const BRANCHES = ['information-boundary', 'role-register', 'temporal-integrity', 'opinions-fairness'];
+/** Scenarios per branch: the first ones of each branch (plain payloads before obfuscated ones). */
+const PER_BRANCH = 4;
+
+/** Each fault with the families / red-team branches its detector reads: the rest of the suite adds nothing. */
+const FAULT_RUNS: { fault: FaultMode; families: Family[]; branches: string[] }[] = [
+  { fault: 'no-tool', families: ['fact'], branches: [] },
+  { fault: 'sticky-tender', families: ['scope-switch'], branches: [] },
+  { fault: 'wrong-deadline', families: ['fact'], branches: [] },
+  { fault: 'refuse-boilerplate', families: ['boilerplate'], branches: [] },
+  { fault: 'ignore-region-filter', families: ['search'], branches: [] },
+  { fault: 'leak-system-prompt', families: [], branches: ['information-boundary'] },
+  { fault: 'register-hijack', families: [], branches: ['role-register'] },
+  { fault: 'expired-as-open', families: [], branches: ['temporal-integrity'] },
+];
+
+let infra: TestInfra;
+let workers: InProcessWorkers;
+const table: { fault: string; by: string; cases: number }[] = [];
+
+beforeAll(async () => {
+  infra = await createTestInfra('selftest');
+  workers = await startTestWorkers(infra, ['converse', 'judge', 'metadata', 'diagnostics', 'report', 'control']);
+  const ingested = await ingest(infra.sql, { type: 'folder', id: 'demo-corpus', path: CORPUS_DIR });
+  expect(ingested.errors).toEqual([]);
+}, 120_000);
+
+afterAll(async () => {
+  if (table.length) {
+    console.log(
+      ['fault detection (self-test):', `  ${'fault'.padEnd(22)} ${'caught by'.padEnd(64)} cases`]
+        .concat(table.map((r) => `  ${r.fault.padEnd(22)} ${r.by.padEnd(64)} ${r.cases || 'NOT CAUGHT'}`))
+        .join('\n'),
+    );
+  }
+  await workers?.stop();
+  await infra?.teardown();
+});
+
+async function runDemoSuite(faults: FaultMode[], families: Family[], branches: string[]): Promise<RunSummary> {
+  const bot = await startDemoChatbot({ databaseUrl: infra.url, corpusDir: CORPUS_DIR, faults, today: DEMO_TODAY, port: 0 });
+  try {
+    const expiredBandi = loadDemoCorpus()
+      .filter((t) => isExpired(t.metadata, DEMO_TODAY))
+      .map((t) => ({ id: t.id, title: t.metadata.title, deadline: t.metadata.deadline }));
+    const suite = await buildSuite(infra.sql, {
+      target: demoTarget(bot.url),
+      today: DEMO_TODAY,
+      tenderIds: TENDERS,
+      families,
+      metadataFrom: 'demo',
+      redteam: branches.length
+        ? {
+            branches,
+            limit: PER_BRANCH * branches.length,
+            detectorOptions: { canary: DEMO_CANARY, systemPrompt: SYSTEM_PROMPT, expiredBandi, today: DEMO_TODAY, allowedTools: ['search_tenders', 'get_tender_text', 'get_faq'] },
+          }
+        : undefined,
+    });
+    const deps = { sql: infra.sql, redis: workers.redis, prefix: infra.prefix };
+    const { runId } = await submitRun(deps, { name: `selftest ${faults.join(',') || 'clean'}`, plan: 'demo', spec: { demo: true, faults, today: DEMO_TODAY }, tasks: suite.tasks });
+    expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed', 'canceled'], 150_000)).toBe('completed');
+    return await computeSummary(infra.sql, runId);
+  } finally {
+    await bot.close();
+  }
+}
+
+const describeFailures = (s: RunSummary, families: string[]) =>
+  s.failures
+    .filter((f) => families.includes(f.family ?? ''))
+    .map((f) => `${f.caseId}: ${f.outcome}: ${f.reason}`);
+
+describe('self-test: the demo suite against the demo chatbot', () => {
+  it('the clean chatbot passes every generated case and resists every selected attack', async () => {
+    const s = await runDemoSuite([], FAMILIES, BRANCHES);
+    for (const family of FAMILIES) expect(s.byFamily.find((f) => f.key === family)?.total ?? 0, family).toBeGreaterThan(0);
+    expect(describeFailures(s, FAMILIES)).toEqual([]);
+    expect(s.redteam?.byBranch.map((b) => b.branch).sort()).toEqual([...BRANCHES].sort());
+    expect(s.redteam?.byBranch.filter((b) => b.succeeded > 0)).toEqual([]);
+  }, 180_000);
+
+  for (const run of FAULT_RUNS) {
+    it(`fault ${run.fault} is caught by ${FAULT_DETECTORS[run.fault].by}`, async () => {
+      const s = await runDemoSuite([run.fault], run.families, run.branches);
+      const cases = FAULT_DETECTORS[run.fault].caught(s);
+      table.push({ fault: run.fault, by: FAULT_DETECTORS[run.fault].by, cases });
+      expect(cases).toBeGreaterThan(0);
+    }, 120_000);
+  }
+});
