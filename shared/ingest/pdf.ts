@@ -2,7 +2,9 @@
  * PDF text extraction with pdfjs-dist (legacy build: the modern one needs browser globals). No worker
  * thread: pdfjs runs its "fake worker" in-process, which is what a batch ingester wants.
  */
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+// Imported on first use: pdfjs's legacy build installs global polyfills (a slower JSON.stringify among them)
+// that every service importing the ingester would otherwise carry, PDFs or not.
+let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
 
 interface TextItemLike {
   str: string;
@@ -13,6 +15,8 @@ interface TextItemLike {
 /** The text of each page, lines joined with "\n", in reading order as pdfjs returns it. Throws on an unreadable PDF. */
 export async function extractPdfPages(bytes: Uint8Array): Promise<string[]> {
   // pdfjs takes ownership of (and detaches) the buffer it is given: hand it a copy.
+  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { getDocument } = await pdfjs;
   const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false, verbosity: 0 });
   const doc = await task.promise;
   try {
