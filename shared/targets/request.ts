@@ -1,5 +1,5 @@
 /**
- * One logical request to a target: per-attempt timeout combined with the caller's signal (the fetch
+ * One logical request to a target: per-attempt timeout combined with the caller's signal (the request
  * and its socket are really aborted), the shared rate limit around each attempt, and retries with
  * exponential backoff + jitter on network errors, 429 (honouring Retry-After) and 5xx.
  * Every message it builds goes through stripSecrets first.
@@ -8,6 +8,7 @@ import type { RateLimiter, Release } from '../ratelimit/index.ts';
 import { sleep } from '../ratelimit/index.ts';
 import { TargetError } from './errors.ts';
 import { stripSecrets } from './secrets.ts';
+import { httpCall, type ClientResponse } from './http-client.ts';
 
 export interface HttpRequest {
   url: string;
@@ -72,16 +73,16 @@ export async function sendRequest(req: HttpRequest, policy: RequestPolicy, signa
     }
     const timeout = AbortSignal.timeout(policy.timeoutMs);
     const started = performance.now();
-    let res: Response;
+    let res: ClientResponse;
     let text: string;
     try {
-      res = await fetch(req.url, {
+      res = await httpCall(req.url, {
         method: req.method,
         headers: req.headers,
         body: req.body,
         signal: AbortSignal.any([signal, timeout]),
       });
-      text = await res.text();
+      text = res.text;
     } catch (err) {
       if (signal.aborted) throw aborted(attempt + 1);
       if (timeout.aborted) {
@@ -103,7 +104,7 @@ export async function sendRequest(req: HttpRequest, policy: RequestPolicy, signa
       await release();
     }
     const latencyMs = performance.now() - started;
-    if (res.ok) return { status: res.status, headers: res.headers, text, latencyMs, attempts: attempt + 1 };
+    if (res.status >= 200 && res.status < 300) return { status: res.status, headers: res.headers, text, latencyMs, attempts: attempt + 1 };
 
     const transient = res.status === 429 || res.status >= 500;
     const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
