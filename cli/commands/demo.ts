@@ -59,9 +59,11 @@ export const demoCommand: Command = {
       const files = await writeReports(deps.sql, runId, values.out ?? path.join(cfg.VAGLIO_REPORT_DIR, runId));
       if (files) out.write(`\nreport files: ${Object.values(files).join(', ')}\n`);
       const code = run.status === 'completed' && (demo.faults.length > 0 || summary.totals.fail === 0) ? 0 : 1;
-      out.write(`\ndashboard:  ${api.url}/dashboard?token=${token}\n`);
-      out.write(`Bull Board: ${api.url}/admin/queues?token=${token}\n`);
-      out.write(`API:        ${api.url}/runs/${runId}  (Authorization: Bearer <token>)\n`);
+      // A token the demo generated is shown so the links work; a configured VAGLIO_API_TOKEN is a secret and never printed.
+      const auth = base.VAGLIO_API_TOKEN ? '' : `?token=${token}`;
+      out.write(`\ndashboard:  ${api.url}/dashboard${auth}\n`);
+      out.write(`Bull Board: ${api.url}/admin/queues${auth}\n`);
+      out.write(`API:        ${api.url}/runs/${runId}  (Authorization: Bearer ${base.VAGLIO_API_TOKEN ? '$VAGLIO_API_TOKEN' : token})\n`);
       if (values.keep) {
         out.write('services keep running (Ctrl-C to stop)\n');
         await new Promise(() => {});

@@ -36,9 +36,18 @@ export async function startApi(
     log.info({ cron: config.VAGLIO_DAILY_CRON }, 'daily run scheduled');
   }
   const port = opts.port ?? config.VAGLIO_API_PORT;
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(port, config.VAGLIO_API_HOST, () => resolve(s));
-  });
+  let server: Server;
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen(port, config.VAGLIO_API_HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
+      s.once('error', reject);
+    });
+  } catch (err) {
+    // Port taken (or similar): leave nothing running behind.
+    await close();
+    await services.stop();
+    throw err;
+  }
   const addr = server.address();
   const url = `http://${config.VAGLIO_API_HOST}:${typeof addr === 'object' && addr ? addr.port : port}`;
   log.info({ url }, 'api listening');
