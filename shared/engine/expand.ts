@@ -9,6 +9,8 @@ import { assignFlowParents, sinksOf, validateTaskSpecs, type TaskSpec } from './
 import { addFlows, buildAttachedFlows } from './flow.ts';
 import { getKind } from './kinds.ts';
 import { ValidationError } from './errors.ts';
+import { insertTasks } from './insert-tasks.ts';
+import type { Sql } from '../db/client.ts';
 import type { EngineDeps } from './processor.ts';
 
 export async function expandRun(
@@ -32,21 +34,7 @@ export async function expandRun(
   assignFlowParents(withRoot);
   for (const p of planned) p.flowParent = withRoot.find((w) => w.key === p.key)?.flowParent ?? a.attachTo;
   await sql.begin(async (tx) => {
-    const rows = planned
-      .filter((t) => !already.has(t.key))
-      .map((t) => ({
-        run_id: a.runId,
-        task_key: t.key,
-        kind: t.kind,
-        queue: t.queue,
-        payload: tx.json((t.payload ?? {}) as Parameters<typeof tx.json>[0]),
-        depends_on: t.dependsOn,
-        flow_parent: t.flowParent,
-        always_run: t.alwaysRun,
-        max_attempts: t.maxAttempts,
-        timeout_ms: t.timeoutMs,
-      }));
-    for (let i = 0; i < rows.length; i += 2000) await tx`insert into tasks ${tx(rows.slice(i, i + 2000))} on conflict do nothing`;
+    await insertTasks(tx as unknown as Sql, a.runId, planned.filter((t) => !already.has(t.key)), { ignoreExisting: true });
     await tx`update tasks set depends_on = array(select distinct unnest(depends_on || ${sinks}::text[]))
       where run_id = ${a.runId} and task_key = ${a.attachTo}`;
   });

@@ -8,6 +8,8 @@ import { planTasks, type TaskSpec } from './dag.ts';
 import { addFlow, buildFlow } from './flow.ts';
 import { getKind } from './kinds.ts';
 import type { EngineDeps } from './processor.ts';
+import { insertTasks } from './insert-tasks.ts';
+import type { Sql } from '../db/client.ts';
 
 export interface SubmitInput {
   name: string;
@@ -28,8 +30,6 @@ export function newRunId(): string {
   return `run_${d}_${randomBytes(4).toString('hex')}`;
 }
 
-const INSERT_CHUNK = 2000;
-
 export async function submitRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix'>, input: SubmitInput): Promise<SubmitResult> {
   const { sql } = deps;
   const planned = planTasks(input.tasks);
@@ -45,21 +45,7 @@ export async function submitRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix
               ${input.idempotencyKey ?? null}, now())
       on conflict (idempotency_key) do nothing returning id`;
     if (!rows[0]) return false;
-    for (let i = 0; i < planned.length; i += INSERT_CHUNK) {
-      const chunk = planned.slice(i, i + INSERT_CHUNK).map((t) => ({
-        run_id: runId,
-        task_key: t.key,
-        kind: t.kind,
-        queue: t.queue,
-        payload: tx.json((t.payload ?? {}) as Parameters<typeof tx.json>[0]),
-        depends_on: t.dependsOn,
-        flow_parent: t.flowParent,
-        always_run: t.alwaysRun,
-        max_attempts: t.maxAttempts,
-        timeout_ms: t.timeoutMs,
-      }));
-      await tx`insert into tasks ${tx(chunk)}`;
-    }
+    await insertTasks(tx as unknown as Sql, runId, planned);
     return true;
   });
   if (!inserted) {
