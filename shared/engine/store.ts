@@ -19,36 +19,36 @@ export interface ClaimView {
   deps: { key: string; status: TaskStatus; flowParent: string | null }[];
 }
 
+interface ViewRow {
+  status: TaskStatus;
+  kind: string;
+  payload: unknown;
+  always_run: boolean;
+  flow_parent: string | null;
+  epoch: number;
+  cancel_requested: boolean;
+  deps: { key: string; status: TaskStatus; flowParent: string | null }[];
+}
+
+const toView = (r: ViewRow): ClaimView => ({
+  status: r.status,
+  kind: r.kind,
+  payload: r.payload,
+  alwaysRun: r.always_run,
+  flowParent: r.flow_parent,
+  epoch: r.epoch,
+  cancelRequested: r.cancel_requested,
+  deps: r.deps,
+});
+
 export async function readClaimView(sql: Sql, runId: string, taskKey: string): Promise<ClaimView | undefined> {
-  const rows = await sql<
-    {
-      status: TaskStatus;
-      kind: string;
-      payload: unknown;
-      always_run: boolean;
-      flow_parent: string | null;
-      epoch: number;
-      cancel_requested: boolean;
-      deps: { key: string; status: TaskStatus; flowParent: string | null }[];
-    }[]
-  >`
+  const rows = await sql<ViewRow[]>`
     select t.status, t.kind, t.payload, t.always_run, t.flow_parent, r.epoch, r.cancel_requested,
       coalesce((select json_agg(json_build_object('key', d.task_key, 'status', d.status, 'flowParent', d.flow_parent))
                 from tasks d where d.run_id = t.run_id and d.task_key = any(t.depends_on)), '[]'::json) as deps
     from tasks t join runs r on r.id = t.run_id
     where t.run_id = ${runId} and t.task_key = ${taskKey}`;
-  const r = rows[0];
-  if (!r) return undefined;
-  return {
-    status: r.status,
-    kind: r.kind,
-    payload: r.payload,
-    alwaysRun: r.always_run,
-    flowParent: r.flow_parent,
-    epoch: r.epoch,
-    cancelRequested: r.cancel_requested,
-    deps: r.deps,
-  };
+  return rows[0] ? toView(rows[0]) : undefined;
 }
 
 /**
@@ -60,19 +60,7 @@ export async function claimTask(
   sql: Sql,
   a: { runId: string; taskKey: string; epoch: number; attempt: number; workerId: string; jobId: string },
 ): Promise<(ClaimView & { claimed: boolean }) | undefined> {
-  const rows = await sql<
-    {
-      status: TaskStatus;
-      kind: string;
-      payload: unknown;
-      always_run: boolean;
-      flow_parent: string | null;
-      epoch: number;
-      cancel_requested: boolean;
-      deps: { key: string; status: TaskStatus; flowParent: string | null }[];
-      claimed: number;
-    }[]
-  >`
+  const rows = await sql<(ViewRow & { claimed: number })[]>`
     with v as (
       select t.status, t.kind, t.payload, t.always_run, t.flow_parent, r.epoch, r.cancel_requested,
         coalesce((select json_agg(json_build_object('key', d.task_key, 'status', d.status, 'flowParent', d.flow_parent))
@@ -91,17 +79,7 @@ export async function claimTask(
     select v.*, (select count(*) from upd)::int as claimed from v`;
   const r = rows[0];
   if (!r) return undefined;
-  return {
-    status: r.claimed ? 'running' : r.status,
-    kind: r.kind,
-    payload: r.payload,
-    alwaysRun: r.always_run,
-    flowParent: r.flow_parent,
-    epoch: r.epoch,
-    cancelRequested: r.cancel_requested,
-    deps: r.deps,
-    claimed: r.claimed === 1,
-  };
+  return { ...toView(r), status: r.claimed ? 'running' : r.status, claimed: r.claimed === 1 };
 }
 
 /** queued|running → running. Returns false when the task is already terminal (skip the job). */
