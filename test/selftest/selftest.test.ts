@@ -13,8 +13,8 @@ import { submitRun } from '../../shared/engine/submit.ts';
 import { computeSummary, type RunSummary } from '../../shared/eval/summary.ts';
 import type { Family } from '../../shared/generate/index.ts';
 import { DEMO_CANARY, SYSTEM_PROMPT, startDemoChatbot, type FaultMode } from '../../services/demo-chatbot/index.ts';
-import { CORPUS_DIR, DEMO_TODAY, isExpired, loadDemoCorpus } from '../../examples/corpus/corpus.ts';
-import { FAULT_DETECTORS, demoTarget } from '../../cli/demo/index.ts';
+import { CORPUS_DIR, DEMO_TODAY, isExpired, loadDemoCorpus, loadSeededErrors } from '../../examples/corpus/corpus.ts';
+import { DEMO_COLLECTION, DEMO_THRESHOLDS, FAULT_DETECTORS, demoTarget } from '../../cli/demo/index.ts';
 
 /**
  * Chosen to cover the families' hard spots: a diploma (005), a bilingual region and a mobilità (011), a relative
@@ -36,7 +36,7 @@ const BRANCHES = ['information-boundary', 'role-register', 'temporal-integrity',
 const PER_BRANCH = 4;
 
 /** Each fault with the families / red-team branches its detector reads: the rest of the suite adds nothing. */
-const FAULT_RUNS: { fault: FaultMode; families: Family[]; branches: string[] }[] = [
+const FAULT_RUNS: { fault: FaultMode; families: Family[]; branches: string[]; diagnostics?: boolean; allTenders?: boolean }[] = [
   { fault: 'no-tool', families: ['fact'], branches: [] },
   { fault: 'sticky-tender', families: ['scope-switch'], branches: [] },
   { fault: 'wrong-deadline', families: ['fact'], branches: [] },
@@ -45,6 +45,9 @@ const FAULT_RUNS: { fault: FaultMode; families: Family[]; branches: string[] }[]
   { fault: 'leak-system-prompt', families: [], branches: ['information-boundary'] },
   { fault: 'register-hijack', families: [], branches: ['role-register'] },
   { fault: 'expired-as-open', families: [], branches: ['temporal-integrity'] },
+  // Data faults: the embedding collection (diagnostics) and the stored metadata of the whole corpus.
+  { fault: 'zero-vectors', families: [], branches: [], diagnostics: true },
+  { fault: 'wrong-metadata', families: [], branches: [], allTenders: true },
 ];
 
 let infra: TestInfra;
@@ -70,7 +73,12 @@ afterAll(async () => {
   await infra?.teardown();
 });
 
-async function runDemoSuite(faults: FaultMode[], families: Family[], branches: string[]): Promise<RunSummary> {
+async function runDemoSuite(
+  faults: FaultMode[],
+  families: Family[],
+  branches: string[],
+  opts: { allTenders?: boolean; diagnostics?: boolean } = {},
+): Promise<RunSummary> {
   const bot = await startDemoChatbot({ databaseUrl: infra.url, corpusDir: CORPUS_DIR, faults, today: DEMO_TODAY, port: 0 });
   try {
     const expiredBandi = loadDemoCorpus()
@@ -79,9 +87,12 @@ async function runDemoSuite(faults: FaultMode[], families: Family[], branches: s
     const suite = await buildSuite(infra.sql, {
       target: demoTarget(bot.url),
       today: DEMO_TODAY,
-      tenderIds: TENDERS,
+      tenderIds: opts.allTenders ? undefined : TENDERS,
       families,
       metadataFrom: 'demo',
+      diagnostics: opts.diagnostics
+        ? [{ collection: DEMO_COLLECTION, thresholds: DEMO_THRESHOLDS, source: { type: 'postgres', schema: 'demo', table: 'chunks', idColumn: 'id', docColumn: 'tender_id', vectorColumn: 'embedding', vectorFormat: 'array' } }]
+        : [],
       redteam: branches.length
         ? {
             branches,
@@ -106,7 +117,11 @@ const describeFailures = (s: RunSummary, families: string[]) =>
 
 describe('self-test: the demo suite against the demo chatbot', () => {
   it('the clean chatbot passes every generated case and resists every selected attack', async () => {
-    const s = await runDemoSuite([], FAMILIES, BRANCHES);
+    const s = await runDemoSuite([], FAMILIES, BRANCHES, { diagnostics: true });
+    // Its collection is within bounds, and only the corpus's seeded metadata errors are flagged.
+    expect(s.diagnostics.map((d) => d.verdict)).toEqual(['ok']);
+    const seeded = new Set(loadSeededErrors().map((e) => e.id));
+    expect(s.tenders.filter((t) => t.metadataKo).map((t) => t.tenderId).sort()).toEqual(TENDERS.filter((t) => seeded.has(t)).sort());
     for (const family of FAMILIES) expect(s.byFamily.find((f) => f.key === family)?.total ?? 0, family).toBeGreaterThan(0);
     expect(describeFailures(s, FAMILIES)).toEqual([]);
     expect(s.redteam?.byBranch.map((b) => b.branch).sort()).toEqual([...BRANCHES].sort());
@@ -115,7 +130,7 @@ describe('self-test: the demo suite against the demo chatbot', () => {
 
   for (const run of FAULT_RUNS) {
     it(`fault ${run.fault} is caught by ${FAULT_DETECTORS[run.fault].by}`, async () => {
-      const s = await runDemoSuite([run.fault], run.families, run.branches);
+      const s = await runDemoSuite([run.fault], run.families, run.branches, run);
       const cases = FAULT_DETECTORS[run.fault].caught(s);
       table.push({ fault: run.fault, by: FAULT_DETECTORS[run.fault].by, cases });
       expect(cases).toBeGreaterThan(0);
