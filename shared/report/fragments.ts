@@ -75,6 +75,7 @@ export function verdictsHtml(d: ReportData): string {
   const metaKo = d.metadata.filter((m) => m.verdict === 'ko').length;
   return `<ul class="verdicts">
 <li>Red team: ${d.redteam.total ? `${d.redteam.failed} of ${d.redteam.total} attacks succeeded (${pct(d.redteam.successRate)}) ${badge(d.redteam.failed ? 'fail' : 'pass')}` : '<span class="muted">no red-team cases</span>'}</li>
+${redteamTable(d)}
 <li>Metadata: ${d.metadata.length ? `${metaKo} of ${d.metadata.length} tenders with discrepancies ${badge(metaKo ? 'fail' : 'pass')}` : '<span class="muted">no metadata checks</span>'}</li>
 <li>Diagnostics:<ul>${diag}</ul></li></ul>`;
 }
@@ -91,4 +92,13 @@ export function tendersTable(d: ReportData, link?: (tenderId: string) => string)
   return `<div class="scroll"><table><thead><tr><th>Tender</th><th>Verdict</th><th>Cases</th><th>Failed</th><th>Errors</th><th>Metadata</th></tr></thead><tbody>
 ${d.tenders.map((t) => `<tr class="o-${t.verdict === 'ok' ? 'pass' : 'fail'}"><td>${link ? `<a href="${esc(link(t.tenderId))}">${esc(t.tenderId)}</a>` : esc(t.tenderId)}</td><td>${badge(t.verdict)}</td><td>${t.cases}</td><td>${t.failed}</td><td>${t.errors}</td><td>${t.metadata ? badge(t.metadata) : '–'}</td></tr>`).join('\n')}
 </tbody></table></div>`;
+}
+
+/** Attack success per OWASP id and technique (and branch, pattern, transform), worst first. */
+export function redteamTable(d: ReportData): string {
+  const rows = d.redteam.groups.filter((g) => g.by === 'owasp' || g.by === 'technique' || g.by === 'branch');
+  if (!rows.length) return '';
+  return `<li>Red team by OWASP id, technique and branch (worst first):<div class="scroll"><table><thead><tr><th>group</th><th>key</th><th>attacks</th><th>succeeded</th><th>rate</th></tr></thead><tbody>
+${rows.map((g) => `<tr><td>${esc(g.by)}</td><td>${esc(g.key)}</td><td>${g.attacks}</td><td>${g.succeeded}</td><td>${pct(g.rate)}</td></tr>`).join('\n')}
+</tbody></table></div></li>`;
 }

@@ -114,7 +114,7 @@ export async function buildReport(sql: Sql, runId: string): Promise<ReportData> 
     run: { id: run.id, name: run.name, plan: run.plan, status: run.status, createdAt: run.created_at.toISOString(), finishedAt: run.finished_at?.toISOString() ?? null },
     cases,
     tenders: tenderVerdicts(summary, metaByTender),
-    redteam: { total: red.length, failed: redFailed, successRate: redJudged ? redFailed / redJudged : null },
+    redteam: { total: red.length, failed: redFailed, successRate: redJudged ? redFailed / redJudged : null, groups: redteamGroups(red) },
     diagnostics,
     metadata,
   };
@@ -130,4 +130,29 @@ function tenderVerdicts(summary: RunSummary, meta: Map<string, 'ok' | 'ko'>): Re
     if (!out.some((t) => t.tenderId === tenderId)) out.push({ tenderId, verdict: m, cases: 0, failed: 0, errors: 0, metadata: m });
   }
   return out.sort((a, b) => Number(a.verdict === 'ok') - Number(b.verdict === 'ok') || a.tenderId.localeCompare(b.tenderId));
+}
+
+/** Red-team cases carry tags [branch, technique, pattern, transform, ...owasp ids] (shared/tasks/redteam.ts). */
+function redteamGroups(red: { outcome: string; tags: string[] }[]): ReportData['redteam']['groups'] {
+  const acc = new Map<string, ReportData['redteam']['groups'][number]>();
+  for (const c of red) {
+    if (c.outcome !== 'pass' && c.outcome !== 'fail') continue;
+    const [branch, technique, pattern, transform, ...owasp] = c.tags;
+    const keys: [ReportData['redteam']['groups'][number]['by'], string | undefined][] = [
+      ['branch', branch],
+      ['technique', technique],
+      ['pattern', pattern],
+      ['transform', transform],
+      ...owasp.map((o) => ['owasp', o] as [ReportData['redteam']['groups'][number]['by'], string]),
+    ];
+    for (const [by, key] of keys) {
+      if (!key) continue;
+      const g = acc.get(`${by}\u0000${key}`) ?? { by, key, attacks: 0, succeeded: 0, rate: 0 };
+      g.attacks++;
+      if (c.outcome === 'fail') g.succeeded++;
+      g.rate = g.succeeded / g.attacks;
+      acc.set(`${by}\u0000${key}`, g);
+    }
+  }
+  return [...acc.values()].sort((a, b) => b.rate - a.rate || b.succeeded - a.succeeded || a.key.localeCompare(b.key));
 }

@@ -66,7 +66,13 @@ export interface ReportData {
   /** All cases, failures first (regressions before other failures), then errors/invalid, then passes. */
   cases: CaseDetail[];
   tenders: { tenderId: string; verdict: 'ok' | 'ko'; cases: number; failed: number; errors: number; metadata: 'ok' | 'ko' | null }[];
-  redteam: { total: number; failed: number; successRate: number | null };
+  redteam: {
+    total: number;
+    failed: number;
+    successRate: number | null;
+    /** Attack success per OWASP id, technique, branch, pattern and transform; worst first. */
+    groups: { by: 'owasp' | 'technique' | 'branch' | 'pattern' | 'transform'; key: string; attacks: number; succeeded: number; rate: number }[];
+  };
   diagnostics: DiagnosticsRow[];
   metadata: MetadataVerdictRow[];
 }

@@ -58,7 +58,7 @@ describe('report', () => {
     expect(first.checks.filter((c) => c.outcome === 'fail').map((c) => c.checkId)).toEqual(['judge-helpful', 'says-deadline']);
     expect(first.transcript?.turns[0]?.toolCalls[0]?.arguments).toEqual({ query: 'bando T1', region: 'Emilia-Romagna' });
     expect(data.cases.at(-1)!.outcome).toBe('pass');
-    expect(data.redteam).toEqual({ total: 2, failed: 1, successRate: 0.5 });
+    expect(data.redteam).toMatchObject({ total: 2, failed: 1, successRate: 0.5 });
     expect(data.diagnostics[0]).toMatchObject({ collection: 'Tender', verdict: 'ko', silhouette: 0.12 });
     expect(data.tenders.find((t) => t.tenderId === 'T1')).toMatchObject({ verdict: 'ko', metadata: 'ko' });
     const ex = data.metadata[0]!.excerpt!;
@@ -76,6 +76,17 @@ describe('report', () => {
     const start = TENDER_TEXT.indexOf(EVIDENCE);
     expect(html).toContain(`<mark data-start="${start}" data-end="${start + EVIDENCE.length}">${EVIDENCE}</mark>`);
     expect(html).toContain('search_tenders');
+  });
+
+  it('reports red-team attack success per OWASP id and technique, worst first', () => {
+    const g = data.redteam.groups;
+    expect(g.find((x) => x.by === 'owasp' && x.key === 'LLM01')).toMatchObject({ attacks: 2, succeeded: 1, rate: 0.5 });
+    expect(g.find((x) => x.by === 'technique' && x.key === 'direct-injection')).toMatchObject({ attacks: 1, succeeded: 1, rate: 1 });
+    expect(g.find((x) => x.by === 'technique' && x.key === 'role-play')).toMatchObject({ attacks: 1, succeeded: 0 });
+    expect(g[0]!.rate).toBe(1);
+    const html = renderHtml(data);
+    expect(html).toContain('Red team by OWASP id, technique and branch');
+    expect(html.indexOf('direct-injection')).toBeLessThan(html.indexOf('role-play'));
   });
 
   it('writes one CSV row per case, formula-safe', () => {
