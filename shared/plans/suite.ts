@@ -12,6 +12,7 @@ import { loadCurrentTenders } from '../ingest/index.ts';
 import { casePayloadSchema } from '../eval/payloads.ts';
 import { targetConfigSchema, type TargetConfig } from '../targets/index.ts';
 import { LLM_CHECK_TYPES } from '../checks/index.ts';
+import type { RoleClient } from '../llm/index.ts';
 import { keyMaker } from './keys.ts';
 import { redteamSelectionSchema, redteamTasks, reportTask } from './eval.ts';
 import { diagnosticsPayloadSchema } from '../tasks/diagnostics.ts';
@@ -36,7 +37,7 @@ const isLlm = (t: string) => (LLM_CHECK_TYPES as readonly string[]).includes(t);
 export async function tenderTasks(
   sql: Sql,
   ids: string[] | undefined,
-  o: { target: TargetConfig; today: string; families?: Family[]; metadataFrom: 'tenders' | 'demo' },
+  o: { target: TargetConfig; today: string; families?: Family[]; metadataFrom: 'tenders' | 'demo'; generator?: RoleClient },
   key: (raw: string) => string,
 ): Promise<{ tasks: TaskSpec[]; tenders: number; cases: number }> {
   const all = await loadCurrentTenders(sql);
@@ -50,7 +51,7 @@ export async function tenderTasks(
     const ordered = [...(partner ? [partner] : []), ...others.filter((x) => x !== partner)];
     const generated = await generateTenderTests(
       { id: t.id, version: t.version, text: t.text, metadata: t.metadata },
-      { today: o.today, families: o.families, otherTenders: ordered.map((x) => ({ id: x.id, version: x.version, text: x.text, metadata: x.metadata })) },
+      { today: o.today, families: o.families, llm: o.generator, otherTenders: ordered.map((x) => ({ id: x.id, version: x.version, text: x.text, metadata: x.metadata })) },
     );
     await saveGeneratedTests(sql, { id: t.id, version: t.version }, generated);
     const own: string[] = [];
