@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { checkSpecSchema } from '../checks/index.ts';
 import { targetConfigSchema } from '../targets/index.ts';
+import { scriptStepSchema } from '../llm/simulate-user.ts';
 
 export const casePayloadSchema = z.object({
   setId: z.string(),
@@ -22,6 +23,18 @@ export const casePayloadSchema = z.object({
   family: z.string().optional(),
   /** "Today" for date checks (ISO date); the demo pins it. */
   today: z.string().optional(),
+  /**
+   * With a simulator model configured, a simulated user (persona + goal + one script step per turn, scope
+   * switches included) phrases the turns; without one, `turns` are played as written.
+   */
+  simulate: z
+    .object({
+      persona: z.string().min(1),
+      goal: z.string().min(1),
+      script: z.array(scriptStepSchema).default([]),
+      maxTurns: z.number().int().positive().max(50),
+    })
+    .optional(),
 });
 export type CasePayload = z.output<typeof casePayloadSchema>;
 export type CasePayloadInput = z.input<typeof casePayloadSchema>;

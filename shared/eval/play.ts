@@ -14,18 +14,24 @@ export interface PlayResult {
   costUsd: number;
 }
 
+/** Supplies the next user message from the conversation so far (a simulated user); undefined ends it. */
+export type NextTurn = (conversation: { user: string; assistant: string | null }[]) => Promise<string | undefined>;
+
 export async function playCase(
   target: Target,
   userTurns: string[],
   vars: Record<string, string>,
   signal: AbortSignal,
+  next?: NextTurn,
 ): Promise<PlayResult> {
   const turns: Turn[] = [];
   const history: { role: 'user' | 'assistant'; content: string }[] = [];
   let sessionId: string | undefined;
   let error: string | undefined;
   const totals = { latencyMs: 0, tokensIn: 0, tokensOut: 0, costUsd: 0 };
-  for (const [index, user] of userTurns.entries()) {
+  for (let index = 0; ; index++) {
+    const user = next ? await next(turns.map((t) => ({ user: t.user, assistant: t.assistant }))) : userTurns[index];
+    if (user === undefined) break;
     try {
       const reply = await target.send({ message: user, history: [...history], sessionId, vars }, signal);
       sessionId = reply.sessionId ?? sessionId;

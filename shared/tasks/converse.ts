@@ -5,8 +5,12 @@
 import { defineKind } from '../engine/kinds.ts';
 import { LLM_CHECK_TYPES, caseVerdict, runChecks, type CheckSpec } from '../checks/index.ts';
 import { createTarget, type Target, type TargetConfig } from '../targets/index.ts';
-import { casePayloadSchema } from '../eval/payloads.ts';
-import { answerSignature, playCase, redactPlayIf, toolSignature } from '../eval/play.ts';
+import { casePayloadSchema, type CasePayload } from '../eval/payloads.ts';
+import { createLlm, type Llm } from '../llm/index.ts';
+import { redisLimiterFactory } from '../llm/limiter.ts';
+import { simulateUser } from '../llm/simulate-user.ts';
+import type { TaskContext } from '../engine/kinds.ts';
+import { answerSignature, playCase, redactPlayIf, toolSignature, type NextTurn } from '../eval/play.ts';
 import { saveCaseOutcome } from '../eval/store.ts';
 import type { Redis } from 'ioredis';
 
@@ -25,6 +29,20 @@ function targetFor(config: TargetConfig, redis: Redis, prefix: string): Target {
   return t;
 }
 
+/** A simulated user for cases that ask for one, when a simulator model is configured (else the scripted turns). */
+function simulatedUser(p: CasePayload, ctx: TaskContext): NextTurn | undefined {
+  if (!p.simulate) return undefined;
+  simulator ??= createLlm(ctx.config, { db: ctx.db, limiterFactory: redisLimiterFactory({ redis: ctx.redis, prefix: ctx.prefix }) });
+  const llm = simulator.forRole('simulator');
+  if (!llm) return undefined;
+  const sim = p.simulate;
+  return async (conversation) => {
+    const next = await simulateUser({ ...sim, conversation, llm, language: 'it', ctx: { runId: ctx.runId, taskKey: ctx.taskKey, signal: ctx.signal } });
+    return next.done ? undefined : next.message;
+  };
+}
+let simulator: Llm | undefined;
+
 export const converseKind = defineKind({
   kind: 'eval.converse',
   queue: 'converse',
@@ -37,7 +55,7 @@ export const converseKind = defineKind({
     const target = targetFor(p.target, ctx.redis, ctx.prefix);
     const vars = { ...p.vars, ...(p.tenderId ? { tenderId: p.tenderId } : {}) };
     // Redacted before anything is stored or checked, so no stored row or judge prompt holds the PII.
-    const played = redactPlayIf(ctx.config.VAGLIO_REDACT_PII, await playCase(target, p.turns, vars, ctx.signal));
+    const played = redactPlayIf(ctx.config.VAGLIO_REDACT_PII, await playCase(target, p.turns, vars, ctx.signal, simulatedUser(p, ctx)));
     const transcriptRow = {
       runId: ctx.runId,
       taskKey: ctx.taskKey,

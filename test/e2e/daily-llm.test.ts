@@ -1,7 +1,8 @@
 /**
  * The daily run with a generator model (a real OpenAI-compatible test server): LLM facts join the template
  * tests only when their evidence is found verbatim in the bando, rephrased searches join the search family,
- * and both are stored with their provenance.
+ * both stored with their provenance; and with a simulator model the scope-switch conversation is phrased by a
+ * simulated user following the script.
  */
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,17 +41,27 @@ beforeAll(async () => {
         }),
       };
     }
+    if (name === 'simulated_user_turn') {
+      // The scripted "model" keeps the goal's words (so the bando is still named) in its own opening.
+      const system = String((req.body.messages as { content: string }[] | undefined)?.[0]?.content ?? '');
+      const goal = /Your current goal: (.*)/.exec(system)?.[1] ?? '';
+      return { content: JSON.stringify({ message: `Buongiorno, una domanda. ${goal}`, done: false }) };
+    }
     if (name === 'query_variants') return { content: JSON.stringify({ variants: [{ index: 0, query: 'cerco concorsi da istruttore amministrativo a Bergamo' }] }) };
     return { content: '{}' };
   });
   folder = mkdtempSync(path.join(tmpdir(), 'vaglio-daily-llm-'));
-  for (const ext of ['md', 'json']) cpSync(path.join(ROOT, 'examples/corpus', `${ID}.${ext}`), path.join(folder, `${ID}.${ext}`));
+  // Two bandi: scope switching needs a second one.
+  for (const id of [ID, 'demo-007-inps-funzionario-informatico']) {
+    for (const ext of ['md', 'json']) cpSync(path.join(ROOT, 'examples/corpus', `${id}.${ext}`), path.join(folder, `${id}.${ext}`));
+  }
   bot = await startDemoChatbot({ databaseUrl: infra.url, corpusDir: path.join(ROOT, 'examples/corpus'), port: 0 });
   redis = redisConnection(infra.redisUrl);
   workers = await startTestWorkers(infra, ['ingest', 'converse', 'judge', 'metadata', 'report', 'control'], {
     VAGLIO_LLM_BASE_URL: llm.baseURL,
     VAGLIO_LLM_API_KEY: 'sk-test',
     VAGLIO_GENERATOR_MODEL: 'generator-test',
+    VAGLIO_SIMULATOR_MODEL: 'simulator-test',
   });
 });
 afterAll(async () => {
@@ -61,8 +72,8 @@ afterAll(async () => {
   await infra?.teardown();
 });
 
-describe('daily run with a generator model', () => {
-  it('adds LLM facts whose evidence is in the text, drops the invented one, and adds rephrased searches', async () => {
+describe('daily run with generator and simulator models', () => {
+  it('adds LLM facts whose evidence is in the text (not the invented one), rephrased searches, and simulated-user conversations', async () => {
     const input = dailyPlanSchema.parse({ plan: 'daily', source: { type: 'folder', path: folder }, target: demoTarget(bot.url), today: '2026-12-01' });
     const built = await dailyPlan.build(input, { config: workers.config });
     const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: 'daily', plan: 'daily', spec: {}, tasks: built.tasks });
@@ -77,5 +88,16 @@ describe('daily run with a generator model', () => {
     // The generated LLM cases ran in this run, next to the template ones.
     const cases = await infra.sql<{ case_id: string }[]>`select case_id from case_results where run_id = ${runId} and case_id like '%llm%'`;
     expect(cases.length).toBeGreaterThanOrEqual(2);
+    // The scope-switch conversation was phrased by the simulated user, and the bot followed every switch.
+    const conv = (await infra.sql<{ turns: { user: string }[]; task_key: string }[]>`
+      select t.turns, t.task_key from transcripts t join case_results c using (run_id, task_key)
+      where t.run_id = ${runId} and c.family = 'scope-switch' and c.tender_id = ${ID}`)[0]!;
+    expect(conv.turns).toHaveLength(4);
+    for (const t of conv.turns) expect(t.user).toMatch(/^Buongiorno, una domanda\. /);
+    const outcome = await infra.sql<{ outcome: string; reason: string }[]>`
+      select outcome, reason from case_results where run_id = ${runId} and task_key = ${conv.task_key}`;
+    expect(outcome[0], outcome[0]?.reason).toMatchObject({ outcome: 'pass' });
+    const sims = await infra.sql<{ n: number }[]>`select count(*)::int as n from llm_calls where run_id = ${runId} and role = 'simulator'`;
+    expect(sims[0]!.n).toBe(8); // 4 turns in each of the two tenders' scope-switch conversations
   });
 });

@@ -32,7 +32,7 @@ export function tenderVars(meta: TenderMetadata): Record<string, string> {
 export function makeCase(
   tender: TenderInput,
   opts: Pick<GenerateOptions, 'today'>,
-  c: { family: Provenance['family']; key: string; turns: string[]; checks: CheckSpecInput[]; expected?: string; tags?: string[] },
+  c: { family: Provenance['family']; key: string; turns: string[]; checks: CheckSpecInput[]; expected?: string; tags?: string[]; simulate?: CaseSpec['simulate'] },
   provenance: Omit<Provenance, 'family' | 'tenderId' | 'version'>,
 ): GeneratedCase {
   const testId = `${c.family}.${c.key}`;
@@ -48,6 +48,7 @@ export function makeCase(
     tenderId: tender.id,
     family: c.family,
     today: opts.today,
+    ...(c.simulate ? { simulate: c.simulate } : {}),
   };
   return { testId, family: c.family, spec, provenance: { family: c.family, tenderId: tender.id, version: tender.version, ...provenance } };
 }

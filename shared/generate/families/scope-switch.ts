@@ -23,6 +23,14 @@ export function generateScopeSwitch(a: TenderInput, b: TenderInput, opts: Pick<G
       family: 'scope-switch',
       key: `with-${b.id}`,
       turns,
+      // With a simulator model the turns are phrased by a simulated citizen following this script (one scope
+      // per turn, so the per-turn checks still name the right bando); without one they are played as written.
+      simulate: {
+        persona: 'Una persona che cerca lavoro nella pubblica amministrazione; scrive in italiano, in modo semplice.',
+        goal: turns[0]!,
+        script: turns.map((t) => ({ scope: t })),
+        maxTurns: turns.length,
+      },
       checks: [
         readsTender(a.id, 0),
         readsTender(b.id, 1),
