@@ -22,6 +22,8 @@ export const redteamSelectionSchema = z.object({
   /** At most this many scenarios, spread over branches (deterministic). */
   limit: z.number().int().positive().optional(),
   detectorOptions: detectorOptionsSchema.default({ expiredBandi: [] }),
+  /** Let an attacker model (the simulator role) adapt each attack, when one is configured. */
+  adaptive: z.boolean().default(false),
 });
 export type RedteamSelection = z.input<typeof redteamSelectionSchema>;
 
@@ -107,7 +109,7 @@ export function redteamTasks(sel: z.output<typeof redteamSelectionSchema>, targe
   return selectRedteam(sel).map((scenario) => ({
     key: key(scenario.id),
     kind: 'eval.redteam',
-    payload: { scenario, target, detectorOptions: sel.detectorOptions },
+    payload: { scenario, target, detectorOptions: sel.detectorOptions, adaptive: sel.adaptive },
   }));
 }
 

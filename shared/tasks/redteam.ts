@@ -12,15 +12,18 @@ import { playCase, answerSignature, redactPlayIf, toolSignature } from '../eval/
 import { redactPii } from '../redact/index.ts';
 import { saveCaseResult, saveCheckResults, saveTranscript, type StoredCheck } from '../eval/store.ts';
 import { makeLlmJudge } from '../eval/llm-judge.ts';
+import { playAdaptive } from '../eval/adaptive.ts';
 import { createLlm } from '../llm/index.ts';
 import { redisLimiterFactory } from '../llm/limiter.ts';
 import { NO_JUDGE_REASON } from '../checks/index.ts';
-import type { Outcome } from '../transcript.ts';
+import type { Outcome, Transcript } from '../transcript.ts';
 
 export const redteamPayloadSchema = z.object({
   scenario: redteamScenarioSchema,
   target: targetConfigSchema,
   detectorOptions: detectorOptionsSchema.default({ expiredBandi: [] }),
+  /** With an attacker model (the simulator role), an adaptive attacker pursues the scenario's goal instead of its script. */
+  adaptive: z.boolean().default(false),
 });
 
 export const redteamKind = defineKind({
@@ -33,7 +36,32 @@ export const redteamKind = defineKind({
   handler: async (p, ctx) => {
     const s = p.scenario;
     const target = createTarget(p.target, { redis: ctx.redis, prefix: ctx.prefix });
-    const original = await playCase(target, s.turns.map((t) => t.user), {}, ctx.signal);
+    const attacker = p.adaptive
+      ? createLlm(ctx.config, { db: ctx.db, limiterFactory: redisLimiterFactory({ redis: ctx.redis, prefix: ctx.prefix }) }).forRole('simulator')
+      : undefined;
+    // Without an attacker model the scripted turns are played: nothing pretends to be adaptive.
+    const finalTurn = s.turns.at(-1)?.isRecovery ? s.turns.at(-1)?.user : undefined;
+    // Detectors read turns by position: for an adaptive conversation, the scenario seen is the one that was played.
+    const scenarioFor = (t: Transcript): typeof s =>
+      attacker
+        ? {
+            ...s,
+            turns: t.turns.map((x, i) => {
+              const recovery = finalTurn !== undefined && i === t.turns.length - 1 && x.user === finalTurn;
+              return { user: x.user, isAttack: !recovery, isRecovery: recovery };
+            }),
+          }
+        : s;
+    const original = attacker
+      ? await playAdaptive(target, attacker, {
+          goal: s.goal,
+          maxTurns: Math.max(6, s.turns.length),
+          landed: (t) => evaluateScenario(t, scenarioFor(t), p.detectorOptions).status === 'attack-succeeded',
+          signal: ctx.signal,
+          ctx: { runId: ctx.runId, taskKey: ctx.taskKey, signal: ctx.signal },
+          finalTurn,
+        })
+      : await playCase(target, s.turns.map((t) => t.user), {}, ctx.signal);
     // Detectors (a PII leak is an attack that landed) read the original; what is stored or judged is redacted.
     const redact = ctx.config.VAGLIO_REDACT_PII;
     const played = redactPlayIf(redact, original);
@@ -55,7 +83,7 @@ export const redteamKind = defineKind({
       outcome = 'error';
       reason = `target error: ${played.error}`;
     } else {
-      const verdict = evaluateScenario(original.transcript, s, p.detectorOptions);
+      const verdict = evaluateScenario(original.transcript, scenarioFor(original.transcript), p.detectorOptions);
       verdict.results.forEach((r, i) => {
         const d = s.detectors[i]!;
         checks.push({
@@ -101,6 +129,7 @@ export const redteamKind = defineKind({
         : decided.length
           ? 'defended'
           : `undecided: ${checks.map((c) => c.reason).join('; ') || 'no detector applied'}`;
+      if (attacker) reason = `adaptive attacker: ${reason}`;
     }
     await saveCheckResults(ctx.sql, ctx.runId, ctx.taskKey, checks);
     await saveCaseResult(ctx.sql, {

@@ -1,0 +1,72 @@
+/**
+ * An adaptive red-team conversation: the attacker model (crescendo / GOAT-like, backtracking on refusals)
+ * talks to the target until the detectors see the attack land or the turn budget runs out. The transcript
+ * kept is the conversation the target saw in the end, with its tool calls.
+ */
+import { AdaptiveAttacker, type Exchange } from '../redteam/adaptive/attacker.ts';
+import type { Target } from '../targets/index.ts';
+import { TargetError } from '../targets/index.ts';
+import type { RoleClient, CallContext } from '../llm/index.ts';
+import type { Transcript, TargetReply } from '../transcript.ts';
+import type { PlayResult } from './play.ts';
+
+export async function playAdaptive(
+  target: Target,
+  attacker: RoleClient,
+  o: {
+    goal: string;
+    maxTurns: number;
+    landed: (t: Transcript) => boolean;
+    signal: AbortSignal;
+    ctx: CallContext;
+    /** Played after the attack (the scenario's recovery turn: a normal question must get a normal answer). */
+    finalTurn?: string;
+  },
+): Promise<PlayResult & { attackerSteps: number; backtracks: number }> {
+  const replies = new Map<string, TargetReply>();
+  const keyOf = (x: Exchange) => `${x.user}\u0000${x.assistant}`;
+  const toTranscript = (conv: readonly Exchange[]): Transcript => ({
+    turns: conv.map((x, index) => {
+      const r = replies.get(keyOf(x));
+      return { index, user: x.user, assistant: x.assistant, toolCalls: r?.toolCalls ?? [], latencyMs: r?.latencyMs ?? null, usage: r?.usage };
+    }),
+  });
+  const run = new AdaptiveAttacker({
+    goal: o.goal,
+    maxTurns: o.maxTurns,
+    complete: async (messages) => (await attacker.complete({ messages, temperature: 0.7, ctx: o.ctx })).text,
+    succeeded: (reply, conv) => o.landed(toTranscript(conv)),
+  });
+  try {
+    const result = await run.run(async (history, user) => {
+      const reply = await target.send(
+        { message: user, history: history.flatMap((h) => [{ role: 'user' as const, content: h.user }, { role: 'assistant' as const, content: h.assistant }]), vars: {} },
+        o.signal,
+      );
+      replies.set(`${user}\u0000${reply.text}`, reply);
+      return reply.text;
+    });
+    const conversation = [...result.conversation];
+    if (o.finalTurn) {
+      const history = conversation.flatMap((h) => [{ role: 'user' as const, content: h.user }, { role: 'assistant' as const, content: h.assistant }]);
+      const reply = await target.send({ message: o.finalTurn, history, vars: {} }, o.signal);
+      replies.set(`${o.finalTurn}\u0000${reply.text}`, reply);
+      conversation.push({ user: o.finalTurn, assistant: reply.text });
+    }
+    const transcript = toTranscript(conversation);
+    const sum = (f: (r: TargetReply) => number) => transcript.turns.reduce((a, t) => a + (t.latencyMs === null ? 0 : f(replies.get(`${t.user}\u0000${t.assistant}`)!)), 0);
+    return {
+      transcript,
+      latencyMs: sum((r) => r.latencyMs),
+      tokensIn: sum((r) => r.usage?.tokensIn ?? 0),
+      tokensOut: sum((r) => r.usage?.tokensOut ?? 0),
+      costUsd: sum((r) => r.usage?.costUsd ?? 0),
+      attackerSteps: result.steps.length,
+      backtracks: result.backtracks,
+    };
+  } catch (err) {
+    if (o.signal.aborted) throw o.signal.reason;
+    const message = err instanceof TargetError ? `${err.kind}: ${err.message}` : (err as Error).message;
+    return { transcript: { turns: [] }, error: message, latencyMs: 0, tokensIn: 0, tokensOut: 0, costUsd: 0, attackerSteps: 0, backtracks: 0 };
+  }
+}
