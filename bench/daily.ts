@@ -17,9 +17,9 @@ import '../shared/tasks/index.ts';
 import { submitRun } from '../shared/engine/submit.ts';
 import { dailyPlan, dailyPlanSchema } from '../shared/plans/daily.ts';
 import { loadConfig } from '../shared/config.ts';
-import { BENCH_REDIS, dropDatabase, freshDatabase, redisUsedMemory } from './lib.ts';
+import { BENCH_REDIS, freshDatabase, redisUsedMemory } from './lib.ts';
 import { startFakeLlm } from './support/fake-llm.ts';
-import { load1, ROOT, spawnService, startLatencyTarget, stopProcs, waitRunDone, waitWorkers } from './support/procs.ts';
+import { load1, ROOT, spawnService, startLatencyTarget, stopProcs, teardownRun, waitRunDone, waitWorkers } from './support/procs.ts';
 
 const { values } = parseArgs({
   options: {
@@ -135,12 +135,7 @@ try {
   console.log(`| this run's Redis keys before → after run → workers stopped | ${own0.keys} keys ${mb(own0.bytes)} MB → ${own1.keys} keys ${mb(own1.bytes)} MB → ${own2.keys} keys ${mb(own2.bytes)} MB (largest: ${own2.top}) |`);
   console.log(`| Postgres database size before → after | ${mb(pg0)} → ${mb(pg1)} MB |`);
 } finally {
-  await stopProcs(procs);
-  const keys = await redis.keys(`${prefix}:*`);
-  for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
-  redis.disconnect();
-  await sql.end();
-  await dropDatabase(db);
+  await teardownRun({ procs, redis, prefix, sql, db });
   await target.stop();
   await llm.close();
   rmSync(folder, { recursive: true, force: true });

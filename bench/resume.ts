@@ -15,10 +15,10 @@ import { submitRun } from '../shared/engine/submit.ts';
 import { resumeRun } from '../shared/engine/resume.ts';
 import { evalPlan, evalPlanSchema } from '../shared/plans/eval.ts';
 import { loadConfig } from '../shared/config.ts';
-import { BENCH_REDIS, dropDatabase, freshDatabase } from './lib.ts';
+import { BENCH_REDIS, freshDatabase } from './lib.ts';
 import { vaglioSet } from './support/cases.ts';
 import { startFakeLlm } from './support/fake-llm.ts';
-import { load1, spawnService, startLatencyTarget, stopProcs, waitRunDone, waitWorkers } from './support/procs.ts';
+import { load1, spawnService, startLatencyTarget, stopProcs, teardownRun, waitRunDone, waitWorkers } from './support/procs.ts';
 
 const { values } = parseArgs({
   options: {
@@ -136,12 +136,7 @@ try {
   console.log(`| target requests after the kill (cases not done + in flight) | ${again.length} for ${N - convDone.size} cases not done |`);
   console.log(`| run | ${status}, ${final.join(', ')}, ${passed}/${N} cases passed, ${(totalMs / 1000).toFixed(1)} s in all, ${(afterResumeMs / 1000).toFixed(1)} s after the resume |`);
 } finally {
-  await stopProcs(procs);
-  const keys = await redis.keys(`${prefix}:*`);
-  for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
-  redis.disconnect();
-  await sql.end();
-  await dropDatabase(db);
+  await teardownRun({ procs, redis, prefix, sql, db });
   await target.stop();
   await llm.close();
 }

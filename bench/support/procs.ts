@@ -5,7 +5,8 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Sql } from '../../shared/db/client.ts';
-import { processCpuMs } from '../lib.ts';
+import type { Redis } from 'ioredis';
+import { dropDatabase, processCpuMs } from '../lib.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -84,3 +85,13 @@ export async function waitRunDone(sql: Sql, runId: string, timeoutMs: number, po
 }
 
 export const load1 = () => loadavg()[0]!.toFixed(2);
+
+/** After a measured run: stop its services, delete its Redis keys, close connections, drop its database. */
+export async function teardownRun(r: { procs: ChildProcess[]; redis: Redis; prefix: string; sql: { end(): Promise<void> }; db: string }): Promise<void> {
+  await stopProcs(r.procs);
+  const keys = await r.redis.keys(`${r.prefix}:*`);
+  for (let i = 0; i < keys.length; i += 1000) await r.redis.del(...keys.slice(i, i + 1000));
+  r.redis.disconnect();
+  await r.sql.end();
+  await dropDatabase(r.db);
+}

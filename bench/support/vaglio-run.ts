@@ -11,8 +11,8 @@ import { submitRun } from '../../shared/engine/submit.ts';
 import { evalPlan, evalPlanSchema } from '../../shared/plans/eval.ts';
 import type { TestSetInput } from '../../shared/scenarios/schema.ts';
 import { loadConfig } from '../../shared/config.ts';
-import { BENCH_REDIS, cpuMsByName, dropDatabase, freshDatabase, processCpuMs } from '../lib.ts';
-import { cpuOf, peakRssBytes, spawnService, stopProcs, waitRunDone, waitWorkers } from './procs.ts';
+import { BENCH_REDIS, cpuMsByName, freshDatabase, processCpuMs } from '../lib.ts';
+import { cpuOf, peakRssBytes, spawnService, teardownRun, waitRunDone, waitWorkers } from './procs.ts';
 
 export interface VaglioRunOptions {
   name: string;
@@ -109,11 +109,6 @@ export async function vaglioRun(o: VaglioRunOptions): Promise<VaglioRunResult> {
     const steadyPerSec = hi > lo ? (Math.floor(fin.length * 0.9) - Math.floor(fin.length * 0.1)) / (hi - lo) : 0;
     return { wallMs, submitMs, cpuMs: cpu, peakRssBytes: peak, steadyPerSec, ...counts, status };
   } finally {
-    await stopProcs(procs);
-    const keys = await redis.keys(`${prefix}:*`);
-    for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
-    redis.disconnect();
-    await sql.end();
-    await dropDatabase(db);
+    await teardownRun({ procs, redis, prefix, sql, db });
   }
 }

@@ -5,6 +5,15 @@ import type { WeightedResult } from '../checks/index.ts';
 
 type Json = Parameters<Sql['json']>[0];
 
+/** The transcript row of a played case (converse and red-team tasks alike). */
+export function transcriptRow(
+  ids: { runId: string; taskKey: string },
+  target: { name?: string; type: string },
+  played: { transcript: Transcript; error?: string; latencyMs: number; tokensIn: number; tokensOut: number; costUsd: number },
+): Parameters<typeof saveTranscript>[1] {
+  return { ...ids, target: target.name ?? target.type, ...played };
+}
+
 export async function saveTranscript(
   sql: Sql,
   a: { runId: string; taskKey: string; target: string; transcript: Transcript; error?: string; latencyMs: number; tokensIn: number; tokensOut: number; costUsd: number },

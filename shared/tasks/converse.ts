@@ -6,12 +6,11 @@ import { defineKind } from '../engine/kinds.ts';
 import { LLM_CHECK_TYPES, caseVerdict, runChecks, type CheckSpec } from '../checks/index.ts';
 import { createTarget, type Target, type TargetConfig } from '../targets/index.ts';
 import { casePayloadSchema, type CasePayload } from '../eval/payloads.ts';
-import { createLlm, type Llm } from '../llm/index.ts';
-import { redisLimiterFactory } from '../llm/limiter.ts';
+import { llmFor } from './llm.ts';
 import { simulateUser } from '../llm/simulate-user.ts';
 import type { TaskContext } from '../engine/kinds.ts';
 import { answerSignature, playCase, redactPlayIf, toolSignature, type NextTurn } from '../eval/play.ts';
-import { saveCaseOutcome } from '../eval/store.ts';
+import { saveCaseOutcome, transcriptRow } from '../eval/store.ts';
 import type { Redis } from 'ioredis';
 
 export const isLlmCheck = (c: CheckSpec) => (LLM_CHECK_TYPES as readonly string[]).includes(c.type);
@@ -32,8 +31,7 @@ function targetFor(config: TargetConfig, redis: Redis, prefix: string): Target {
 /** A simulated user for cases that ask for one, when a simulator model is configured (else the scripted turns). */
 function simulatedUser(p: CasePayload, ctx: TaskContext): NextTurn | undefined {
   if (!p.simulate) return undefined;
-  simulator ??= createLlm(ctx.config, { db: ctx.db, limiterFactory: redisLimiterFactory({ redis: ctx.redis, prefix: ctx.prefix }) });
-  const llm = simulator.forRole('simulator');
+  const llm = llmFor(ctx).forRole('simulator');
   if (!llm) return undefined;
   const sim = p.simulate;
   return async (conversation) => {
@@ -41,7 +39,6 @@ function simulatedUser(p: CasePayload, ctx: TaskContext): NextTurn | undefined {
     return next.done ? undefined : next.message;
   };
 }
-let simulator: Llm | undefined;
 
 export const converseKind = defineKind({
   kind: 'eval.converse',
@@ -56,17 +53,6 @@ export const converseKind = defineKind({
     const vars = { ...p.vars, ...(p.tenderId ? { tenderId: p.tenderId } : {}) };
     // Redacted before anything is stored or checked, so no stored row or judge prompt holds the PII.
     const played = redactPlayIf(ctx.config.VAGLIO_REDACT_PII, await playCase(target, p.turns, vars, ctx.signal, simulatedUser(p, ctx)));
-    const transcriptRow = {
-      runId: ctx.runId,
-      taskKey: ctx.taskKey,
-      target: p.target.name ?? p.target.type,
-      transcript: played.transcript,
-      error: played.error,
-      latencyMs: played.latencyMs,
-      tokensIn: played.tokensIn,
-      tokensOut: played.tokensOut,
-      costUsd: played.costUsd,
-    };
     ctx.addUsage({ tokensIn: played.tokensIn, tokensOut: played.tokensOut, costUsd: played.costUsd });
     const deterministic = p.checks.filter((c) => !isLlmCheck(c));
     const results = await runChecks(deterministic, {
@@ -78,7 +64,7 @@ export const converseKind = defineKind({
     const pendingLlm = p.checks.some(isLlmCheck);
     const verdict = caseVerdict(results, { threshold: p.threshold });
     // Transcript, check results and case result in one statement: one round trip, one commit per case.
-    await saveCaseOutcome(ctx.sql, transcriptRow, results.map((r) => ({ ...r, source: 'deterministic' as const })), {
+    await saveCaseOutcome(ctx.sql, transcriptRow(ctx, p.target, played), results.map((r) => ({ ...r, source: 'deterministic' as const })), {
       runId: ctx.runId,
       taskKey: ctx.taskKey,
       setId: p.setId,

@@ -10,8 +10,7 @@ import { targetConfigSchema } from '../targets/index.ts';
 import { familySchema } from '../generate/index.ts';
 import { keyMaker } from '../plans/keys.ts';
 import { tenderTasks } from '../plans/suite.ts';
-import { createLlm } from '../llm/index.ts';
-import { redisLimiterFactory } from '../llm/limiter.ts';
+import { llmFor } from './llm.ts';
 
 export const ingestPayloadSchema = z.object({
   source: sourceConfigSchema,
@@ -39,7 +38,7 @@ export const ingestKind = defineKind({
       // Keys are prefixed so a resumed or retried expansion produces the very same tasks.
       const key = keyMaker();
       // With a generator model, LLM facts (evidence verified verbatim) and rephrased searches join the templates.
-      const generator = createLlm(ctx.config, { db: ctx.db, limiterFactory: redisLimiterFactory({ redis: ctx.redis, prefix: ctx.prefix }) }).forRole('generator');
+      const generator = llmFor(ctx).forRole('generator');
       const per = await tenderTasks(ctx.sql, ids, { target: p.target, today: p.today, families: p.families, metadataFrom: p.metadataFrom, generator }, key);
       cases = per.cases;
       expanded = await ctx.expand(per.tasks, { attachTo: 'report' });

@@ -8,16 +8,9 @@ import { transcriptSchema } from '../transcript.ts';
 import { judgePayloadSchema } from '../eval/payloads.ts';
 import { loadCheckResults, saveCheckResults, updateCaseOutcome, type StoredCheck } from '../eval/store.ts';
 import { makeLlmJudge, type JudgedResult } from '../eval/llm-judge.ts';
-import { createLlm, type Llm } from '../llm/index.ts';
-import { redisLimiterFactory } from '../llm/limiter.ts';
+import { llmFor } from './llm.ts';
 import { isLlmCheck } from './converse.ts';
-import type { TaskContext } from '../engine/kinds.ts';
 
-let llm: Llm | undefined;
-function llmFor(ctx: TaskContext): Llm {
-  llm ??= createLlm(ctx.config, { db: ctx.db, limiterFactory: redisLimiterFactory({ redis: ctx.redis, prefix: ctx.prefix }) });
-  return llm;
-}
 
 export const judgeKind = defineKind({
   kind: 'eval.judge',

@@ -9,8 +9,7 @@ import { PermanentTaskError } from '../engine/errors.ts';
 import { tenderMetadataSchema } from '../tender/metadata.ts';
 import { saveMetadataVerdict, verifyTender } from '../../services/metadata-extractor/lib/index.ts';
 import type { Sql } from '../db/client.ts';
-import { createLlm } from '../llm/index.ts';
-import { redisLimiterFactory } from '../llm/limiter.ts';
+import { llmFor } from './llm.ts';
 import { llmResolver } from '../eval/resolve-ambiguous.ts';
 
 export const metadataPayloadSchema = z.object({
@@ -42,7 +41,7 @@ export const metadataKind = defineKind({
     const metadata = tenderMetadataSchema.safeParse(row.metadata);
     if (!metadata.success) throw new PermanentTaskError(`tender ${p.tenderId}: stored metadata is invalid: ${metadata.error.message}`);
     // Only what the rules could not decide goes to the extractor model, when one is configured.
-    const extractor = createLlm(ctx.config, { db: ctx.db, limiterFactory: redisLimiterFactory({ redis: ctx.redis, prefix: ctx.prefix }) }).forRole('extractor');
+    const extractor = llmFor(ctx).forRole('extractor');
     const verdict = await verifyTender(row.text, metadata.data, {
       resolveAmbiguous: extractor ? llmResolver(extractor, { runId: ctx.runId, taskKey: ctx.taskKey, signal: ctx.signal }) : undefined,
     });

@@ -10,11 +10,10 @@ import { evaluateScenario, redteamScenarioSchema } from '../redteam/index.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
 import { playCase, answerSignature, redactPlayIf, toolSignature } from '../eval/play.ts';
 import { redactPii } from '../redact/index.ts';
-import { saveCaseResult, saveCheckResults, saveTranscript, type StoredCheck } from '../eval/store.ts';
+import { saveCaseResult, saveCheckResults, saveTranscript, transcriptRow, type StoredCheck } from '../eval/store.ts';
 import { makeLlmJudge } from '../eval/llm-judge.ts';
 import { playAdaptive } from '../eval/adaptive.ts';
-import { createLlm } from '../llm/index.ts';
-import { redisLimiterFactory } from '../llm/limiter.ts';
+import { llmFor } from './llm.ts';
 import { NO_JUDGE_REASON } from '../checks/index.ts';
 import type { Outcome, Transcript } from '../transcript.ts';
 
@@ -37,7 +36,7 @@ export const redteamKind = defineKind({
     const s = p.scenario;
     const target = createTarget(p.target, { redis: ctx.redis, prefix: ctx.prefix });
     const attacker = p.adaptive
-      ? createLlm(ctx.config, { db: ctx.db, limiterFactory: redisLimiterFactory({ redis: ctx.redis, prefix: ctx.prefix }) }).forRole('simulator')
+      ? llmFor(ctx).forRole('simulator')
       : undefined;
     // Without an attacker model the scripted turns are played: nothing pretends to be adaptive.
     const finalTurn = s.turns.at(-1)?.isRecovery ? s.turns.at(-1)?.user : undefined;
@@ -65,17 +64,7 @@ export const redteamKind = defineKind({
     // Detectors (a PII leak is an attack that landed) read the original; what is stored or judged is redacted.
     const redact = ctx.config.VAGLIO_REDACT_PII;
     const played = redactPlayIf(redact, original);
-    await saveTranscript(ctx.sql, {
-      runId: ctx.runId,
-      taskKey: ctx.taskKey,
-      target: p.target.name ?? p.target.type,
-      transcript: played.transcript,
-      error: played.error,
-      latencyMs: played.latencyMs,
-      tokensIn: played.tokensIn,
-      tokensOut: played.tokensOut,
-      costUsd: played.costUsd,
-    });
+    await saveTranscript(ctx.sql, transcriptRow(ctx, p.target, played));
     const checks: StoredCheck[] = [];
     let outcome: Outcome;
     let reason: string;
@@ -98,7 +87,7 @@ export const redteamKind = defineKind({
         });
       });
       if (verdict.needsJudge) {
-        const llm = createLlm(ctx.config, { db: ctx.db, limiterFactory: redisLimiterFactory({ redis: ctx.redis, prefix: ctx.prefix }) });
+        const llm = llmFor(ctx);
         if (llm.forRole('judge')) {
           const judged = await makeLlmJudge(ctx.config, llm, { runId: ctx.runId, taskKey: ctx.taskKey, signal: ctx.signal })(
             { type: 'attack', script: s.goal, weight: 1, hard: true, turn: 'last' } as Parameters<ReturnType<typeof makeLlmJudge>>[0],
