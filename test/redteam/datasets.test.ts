@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadCoSafe, loadDeepsetInjections, loadGarakDan, loadGarakSyspromptExtraction } from '../../shared/redteam/datasets/index.ts';
-import { parseCsv } from '../../shared/redteam/datasets/csv.ts';
+import { parseCsv } from '../../shared/scenarios/csv.ts';
 
 const DATA = '../shared/data/redteam';
 
@@ -26,7 +26,7 @@ describe('dataset loaders on the real files', () => {
 
   it('deepset CSV keeps only the injections (label 1)', () => {
     const all = loadDeepsetInjections(`${DATA}/deepset_prompt_injections/test.csv`);
-    const [, ...rows] = parseCsv(readFileSync(`${DATA}/deepset_prompt_injections/test.csv`, 'utf8'));
+    const [, ...rows] = parseCsv(readFileSync(`${DATA}/deepset_prompt_injections/test.csv`, 'utf8')).map((r) => r.fields);
     const injections = rows.filter((r) => r[1] === '1').length;
     expect(all.length).toBe(injections);
     expect(all.length).toBeGreaterThan(20);
@@ -45,15 +45,5 @@ describe('dataset loaders on the real files', () => {
     expect(first?.turns.at(-2)?.isAttack).toBe(true);
     expect(first?.turns.at(-1)?.isRecovery).toBe(true);
     expect(loadCoSafe(`${DATA}/cosafe_multiturn/privacy_violation.json`).length).toBe(100);
-  });
-});
-
-describe('parseCsv', () => {
-  it('handles quotes, doubled quotes, commas and newlines inside fields', () => {
-    expect(parseCsv('text,label\n"a, ""b""\nc",1\nplain,0\n')).toEqual([
-      ['text', 'label'],
-      ['a, "b"\nc', '1'],
-      ['plain', '0'],
-    ]);
   });
 });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { redteamScenarioSchema, type Branch, type RedteamScenario, type ScenarioTurn } from '../schema.ts';
-import { parseCsv } from './csv.ts';
+import { parseCsv } from '../../scenarios/csv.ts';
 
 export interface DatasetOptions {
   /** At most this many scenarios from the file (the first ones, in file order). */
@@ -85,7 +85,7 @@ export function loadGarakSyspromptExtraction(file: string, opts: DatasetOptions 
 
 /** deepset prompt-injections CSV (text,label): label 1 rows become scenarios, label 0 rows are skipped. */
 export function loadDeepsetInjections(file: string, opts: DatasetOptions = {}): RedteamScenario[] {
-  const [header, ...rows] = parseCsv(readFileSync(file, 'utf8'));
+  const [header, ...rows] = parseCsv(readFileSync(file, 'utf8')).map((r) => r.fields);
   const textCol = header?.indexOf('text') ?? -1;
   const labelCol = header?.indexOf('label') ?? -1;
   if (textCol < 0 || labelCol < 0) throw new Error(`${file}: expected a "text,label" header`);
