@@ -103,7 +103,7 @@ try {
     }),
     { config: loadConfig(env) },
   );
-  const { runId } = await submitRun({ sql, redis, prefix }, { name: plan.name, plan: 'daily', spec: {}, tasks: plan.tasks });
+  const { runId } = await submitRun({ sql, redis, prefix }, { name: plan.name, plan: 'daily', spec: {}, tasks: plan.tasks, shared: plan.shared });
   let peakRedis = redis0;
   const sampler = setInterval(() => void redisUsedMemory().then((m) => (peakRedis = Math.max(peakRedis, m))), 1000);
   const status = await waitRunDone(sql, runId, Number(values.timeout) * 1000, 500).finally(() => clearInterval(sampler));

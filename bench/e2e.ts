@@ -19,6 +19,8 @@ const { values } = parseArgs({
     latency: { type: 'string', default: '50' },
     concurrency: { type: 'string', default: '32' },
     runs: { type: 'string', default: '3' },
+    /** Cases of an unmeasured run played first on the same (long-running) services; 0 measures them cold. */
+    warmup: { type: 'string', default: '200' },
     'no-promptfoo': { type: 'boolean', default: false },
     /** Write V8 CPU profiles of the vaglio services into this directory. */
     profile: { type: 'string' },
@@ -30,6 +32,7 @@ const N = Number(values.cases);
 const LAT = Number(values.latency);
 const CONC = Number(values.concurrency);
 const RUNS = Number(values.runs);
+const WARMUP = Number(values.warmup);
 const IDEAL_MS = (N * LAT) / CONC;
 
 const pf = values['no-promptfoo'] ? undefined : tryPromptfoo();
@@ -50,7 +53,7 @@ const loads: string[] = [];
 try {
   for (let t = 0; t < RUNS; t++) {
     loads.push(load1());
-    const v = await vaglioRun({ name: `e2e_${t}`, set: vaglioSet(N), targetUrl: target.url, runners: 1, concurrency: CONC, timeoutMs: 10 * 60_000, nodeArgs });
+    const v = await vaglioRun({ name: `e2e_${t}`, set: vaglioSet(N), targetUrl: target.url, runners: 1, concurrency: CONC, timeoutMs: 10 * 60_000, nodeArgs, warmupSet: WARMUP ? vaglioSet(WARMUP) : undefined });
     process.stderr.write(`vaglio    #${t} ${JSON.stringify({ ...v, load1: load1() })}\n`);
     vaglio.push(v);
     if (pf) {
@@ -67,7 +70,7 @@ const fmt = (ms: number) => (ms / 1000).toFixed(2);
 const mb = (b: number) => (b / 1e6).toFixed(0);
 const vm = (f: (r: VaglioRunResult) => number) => median(vaglio.map(f));
 const pm = (f: (r: PromptfooResult) => number) => median(promptfoo.map(f));
-console.log(`${N} cases × ${LAT} ms at concurrency ${CONC}${nodeArgs.length ? ` (vaglio services with ${nodeArgs.join(' ')})` : ''}; ideal ${fmt(IDEAL_MS)} s; medians of ${RUNS} alternating runs; load1 at start of each pair: ${loads.join(', ')}`);
+console.log(`${N} cases × ${LAT} ms at concurrency ${CONC}${WARMUP ? `, vaglio services warmed by a ${WARMUP}-case run` : ', vaglio services cold'}${nodeArgs.length ? ` (vaglio services with ${nodeArgs.join(' ')})` : ''}; ideal ${fmt(IDEAL_MS)} s; medians of ${RUNS} alternating runs; load1 at start of each pair: ${loads.join(', ')}`);
 console.log('');
 console.log('| tool | wall s | × ideal | CPU s (all processes) | CPU ms / case | peak RSS MB | passed |');
 console.log('|---|---|---|---|---|---|---|');
@@ -84,4 +87,7 @@ if (promptfoo.length) {
 console.log('');
 console.log(
   `vaglio CPU split (median ms): workers ${vm((r) => r.cpuMs.workers).toFixed(0)}, driver (plan + submit) ${vm((r) => r.cpuMs.driver).toFixed(0)}, Redis ${vm((r) => r.cpuMs.redis).toFixed(0)}, Postgres ${vm((r) => r.cpuMs.postgres).toFixed(0)}; submit ${fmt(vm((r) => r.submitMs))} s`,
+);
+console.log(
+  `vaglio wall phases (median s): submit ${fmt(vm((r) => r.phasesMs.submit))}, conversations ${fmt(vm((r) => r.phasesMs.conversations))}, report and finalisation ${fmt(vm((r) => r.phasesMs.afterLast))}; steady ${vm((r) => r.steadyPerSec).toFixed(0)} cases/s (ideal ${((CONC * 1000) / LAT).toFixed(0)}); one target call ${vm((r) => r.targetCallMs).toFixed(1)} ms as measured by vaglio`,
 );

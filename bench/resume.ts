@@ -71,7 +71,7 @@ try {
     }),
     { config: loadConfig(env) },
   );
-  const { runId, tasks } = await submitRun(deps, { name: plan.name, plan: 'eval', spec: {}, tasks: plan.tasks });
+  const { runId, tasks } = await submitRun(deps, { name: plan.name, plan: 'eval', spec: {}, tasks: plan.tasks, shared: plan.shared });
   const work = plan.tasks.filter((t) => t.kind === 'eval.converse' || t.kind === 'eval.judge').length;
   const doneCount = async () =>
     (await sql<{ n: number }[]>`

@@ -19,7 +19,16 @@ export interface QueueDef {
   service: ServiceName;
   concurrency: (c: Config) => number;
   description: string;
+  /**
+   * A batch queue carries jobs that each hold up to `size` tasks of queue `of` (one queue round trip and one
+   * claim per batch; every task keeps its own row, attempts and result). The service consuming `of` also
+   * consumes it, and both share `of`'s concurrency, counted in tasks.
+   */
+  batch?: { of: string; size: number };
 }
+
+/** Tasks per batch job on the converse queue. */
+const CONVERSE_BATCH = 16;
 
 export const QUEUES = {
   // Conversations are latency-bound (waiting on the target), so many run concurrently per process;
@@ -28,6 +37,13 @@ export const QUEUES = {
     service: 'conversation-runner',
     concurrency: (c) => c.VAGLIO_CONCURRENCY_CONVERSE,
     description: 'plays test cases against the target chatbot and applies deterministic checks',
+  },
+  'converse-batch': {
+    service: 'conversation-runner',
+    // In jobs: enough batches to fill the converse concurrency (counted in tasks), plus two fetched ahead (a batch still storing its outcomes holds no slot).
+    concurrency: (c) => Math.ceil(c.VAGLIO_CONCURRENCY_CONVERSE / CONVERSE_BATCH) * 2 + 1,
+    description: 'test cases in batches of up to 16 (tasks of batchable kinds that share their parent and dependencies)',
+    batch: { of: 'converse', size: CONVERSE_BATCH },
   },
   judge: {
     service: 'judge',
@@ -69,6 +85,31 @@ export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 
 export function isQueueName(v: string): v is QueueName {
   return Object.hasOwn(QUEUES, v);
+}
+
+/** The batch queue of `queue`, if it has one. */
+export function batchQueueOf(queue: string): { name: QueueName; size: number } | undefined {
+  for (const q of QUEUE_NAMES) {
+    const b = (QUEUES[q] as QueueDef).batch;
+    if (b?.of === queue) return { name: q, size: b.size };
+  }
+  return undefined;
+}
+
+/** The queue whose concurrency a queue's jobs count against: the base queue of a batch queue, else itself. */
+export function slotQueueOf(queue: QueueName): QueueName {
+  const of = (QUEUES[queue] as QueueDef).batch?.of;
+  return of && isQueueName(of) ? of : queue;
+}
+
+/** `queues` plus their batch queues: whoever consumes a queue consumes its batches too. */
+export function withBatchQueues(queues: QueueName[]): QueueName[] {
+  const out = new Set(queues);
+  for (const q of queues) {
+    const b = batchQueueOf(q);
+    if (b) out.add(b.name);
+  }
+  return [...out];
 }
 
 /** Queues a service consumes (its own + control for every worker service). */

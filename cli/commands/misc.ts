@@ -72,6 +72,7 @@ export const dailyCommand: Command = {
         plan: 'daily',
         spec: input as unknown as Record<string, unknown>,
         tasks: built.tasks,
+      shared: built.shared,
         idempotencyKey: `daily-${input.today}`,
       });
       process.stdout.write(`${r.created ? 'submitted' : 'already submitted today'}: ${r.runId}\n`);

@@ -77,6 +77,7 @@ export const runCommand: Command = {
         plan: 'eval',
         spec: { name: input.name, sets: sets.map((s) => s.id), target: target.name ?? target.type, repeat: input.repeat, threshold: input.threshold },
         tasks: built.tasks,
+      shared: built.shared,
       });
       process.stderr.write(`run ${runId}: ${built.tasks.length} tasks\n`);
       if (values['no-wait']) {

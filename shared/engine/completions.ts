@@ -4,6 +4,7 @@
  * durable before its job is acknowledged — so nothing changes for correctness, only the cost per task.
  */
 import type { Sql } from '../db/client.ts';
+import { GroupCommit } from '../db/group-commit.ts';
 
 export interface Completion {
   runId: string;
@@ -15,41 +16,19 @@ export interface Completion {
   tokensOut: number;
 }
 
-interface Pending extends Completion {
-  resolve: (completed: boolean) => void;
-  reject: (err: unknown) => void;
-}
-
-const MAX_BATCH = 500;
-
 export class CompletionWriter {
-  private queue: Pending[] = [];
-  private flushing = false;
+  private readonly group: GroupCommit<Completion, boolean>;
 
-  constructor(private readonly sql: Sql) {}
-
-  complete(c: Completion): Promise<boolean> {
-    return new Promise<boolean>((resolve, reject) => {
-      this.queue.push({ ...c, resolve, reject });
-      if (!this.flushing) void this.flush();
-    });
+  constructor(sql: Sql) {
+    this.group = new GroupCommit(async (batch) => {
+      const done = await writeBatch(sql, batch);
+      return batch.map((c) => done.has(`${c.runId}\u0000${c.taskKey}`));
+    }, { lingerMs: 20 });
   }
 
-  private async flush(): Promise<void> {
-    this.flushing = true;
-    try {
-      while (this.queue.length) {
-        const batch = this.queue.splice(0, MAX_BATCH);
-        try {
-          const done = await writeBatch(this.sql, batch);
-          for (const p of batch) p.resolve(done.has(`${p.runId}\u0000${p.taskKey}`));
-        } catch (err) {
-          for (const p of batch) p.reject(err);
-        }
-      }
-    } finally {
-      this.flushing = false;
-    }
+  /** Resolves once the completion is durable: true when this call completed the task. */
+  complete(c: Completion): Promise<boolean> {
+    return this.group.push(c);
   }
 }
 
@@ -61,11 +40,11 @@ async function writeBatch(sql: Sql, batch: Completion[]): Promise<Set<string>> {
   const done = await sql<{ run_id: string; task_key: string }[]>`
     with v as (
       select * from unnest(${rows.map((r) => r.runId)}::text[], ${rows.map((r) => r.taskKey)}::text[],
-        ${rows.map((r) => JSON.stringify(r.result ?? null))}::text[], ${rows.map((r) => Math.round(r.latencyMs))}::int[],
+        ${rows.map((r) => (r.result === undefined ? null : JSON.stringify(r.result))) as string[]}::text[], ${rows.map((r) => Math.round(r.latencyMs))}::int[],
         ${rows.map((r) => r.costUsd)}::float8[], ${rows.map((r) => r.tokensIn)}::int[], ${rows.map((r) => r.tokensOut)}::int[])
         as v(run_id, task_key, result, latency_ms, cost_usd, tokens_in, tokens_out)
     ), ins as (
-      insert into task_results (run_id, task_key, result) select run_id, task_key, result::jsonb from v
+      insert into task_results (run_id, task_key, result) select run_id, task_key, result::jsonb from v where result is not null
       on conflict (run_id, task_key) do update set result = excluded.result, created_at = now()
     )
     update tasks t set status = 'completed', finished_at = now(), latency_ms = v.latency_ms, cost_usd = t.cost_usd + v.cost_usd,

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { isQueueName, type QueueName } from '../../queues/index.ts';
 import { getKind } from './kinds.ts';
 import { ValidationError } from './errors.ts';
+import { sharedRefsOf } from './shared-values.ts';
 
 export const FINALIZE_KEY = '_finalize';
 export const FINALIZE_KIND = 'engine.finalize';
@@ -43,10 +44,13 @@ export interface PlannedTask {
   flowParent: string | null;
 }
 
-/** Validate a task list and produce the tasks to store, `_finalize` included. Throws ValidationError. */
-export function planTasks(input: TaskSpec[]): PlannedTask[] {
+/**
+ * Validate a task list and produce the tasks to store, `_finalize` included. Throws ValidationError.
+ * `shared` names the run's shared values that payloads may refer to (see shared-values.ts).
+ */
+export function planTasks(input: TaskSpec[], shared: ReadonlySet<string> = new Set()): PlannedTask[] {
   if (input.length === 0) throw new ValidationError(['tasks: a run needs at least one task']);
-  const planned = validateTaskSpecs(input, new Set());
+  const planned = validateTaskSpecs(input, new Set(), shared);
   const sinks = sinksOf(planned);
   const fin = getKind(FINALIZE_KIND);
   if (!fin) throw new Error(`${FINALIZE_KIND} kind not registered (import shared/tasks/index.ts)`);
@@ -69,7 +73,7 @@ export function planTasks(input: TaskSpec[]): PlannedTask[] {
  * Validate tasks being added to a run (`existing` = keys already in it, which they may depend on).
  * Names every problem; returns the tasks with no flow parent assigned.
  */
-export function validateTaskSpecs(input: TaskSpec[], existing: ReadonlySet<string>): PlannedTask[] {
+export function validateTaskSpecs(input: TaskSpec[], existing: ReadonlySet<string>, shared: ReadonlySet<string> = new Set()): PlannedTask[] {
   const problems: string[] = [];
   const parsed = input.map((t, i) => {
     const r = taskSpecSchema.safeParse(t);
@@ -93,6 +97,9 @@ export function validateTaskSpecs(input: TaskSpec[], existing: ReadonlySet<strin
     if (!kind) {
       problems.push(`tasks[${i}].kind: unknown task kind "${t.kind}"`);
       return;
+    }
+    for (const ref of sharedRefsOf(t.payload)) {
+      if (!shared.has(ref.name)) problems.push(`tasks[${i}].payload.${ref.field}: no shared value "${ref.name}" in this run`);
     }
     const payload = kind.payload.safeParse(t.payload);
     if (!payload.success) {

@@ -6,8 +6,7 @@
  * Idempotent: a retried expansion inserts nothing twice and BullMQ ignores the same job ids.
  */
 import { assignFlowParents, sinksOf, validateTaskSpecs, type TaskSpec } from './dag.ts';
-import { addFlows, buildAttachedFlows } from './flow.ts';
-import { getKind } from './kinds.ts';
+import { addFlows, buildAttachedFlows, flowTaskOf } from './flow.ts';
 import { ValidationError } from './errors.ts';
 import { insertTasks } from './insert-tasks.ts';
 import type { Sql } from '../db/client.ts';
@@ -28,7 +27,8 @@ export async function expandRun(
   // A retried expansion: the tasks it added before are already there; add only what is missing.
   const known = new Set(existing.map((t) => t.task_key).filter((k) => !newKeys.has(k)));
   const already = new Set(existing.map((t) => t.task_key).filter((k) => newKeys.has(k)));
-  const planned = validateTaskSpecs(a.tasks, known);
+  const shared = (await sql<{ shared: Record<string, unknown> }[]>`select shared from runs where id = ${a.runId}`)[0]?.shared ?? {};
+  const planned = validateTaskSpecs(a.tasks, known, new Set(Object.keys(shared)));
   const sinks = sinksOf(planned);
   const withRoot = [...planned, { key: a.attachTo, dependsOn: sinks, flowParent: null as string | null }];
   assignFlowParents(withRoot);
@@ -41,14 +41,7 @@ export async function expandRun(
   const flows = buildAttachedFlows(
     a.runId,
     a.epoch,
-    planned.map((t) => ({
-      key: t.key,
-      kind: t.kind,
-      queue: t.queue,
-      flowParent: t.flowParent,
-      maxAttempts: t.maxAttempts,
-      backoffMs: getKind(t.kind)?.backoffMs ?? 1000,
-    })),
+    planned.map(flowTaskOf),
     { key: a.attachTo, queue: attach.queue },
     deps.prefix,
   );

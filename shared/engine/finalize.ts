@@ -16,7 +16,14 @@ export async function finalizeRun(sql: Sql, redis: Redis, prefix: string, runId:
       ? 'failed'
       : 'completed';
   const error = status === 'failed' ? `${count('failed')} task(s) failed, ${count('canceled')} not run` : null;
-  await sql`update runs set status = ${status}, finished_at = now(), error = ${error} where id = ${runId}`;
+  // The run's status and its root task's together: whoever sees the run finished sees every task finished.
+  await sql.begin(async (tx) => {
+    await tx`update runs set status = ${status}, finished_at = now(), error = ${error} where id = ${runId}`;
+    await tx`update tasks set status = 'completed', finished_at = now(), error = null
+      where run_id = ${runId} and task_key = ${FINALIZE_KEY} and status <> 'completed'`;
+    await tx`insert into task_results (run_id, task_key, result) values (${runId}, ${FINALIZE_KEY}, ${tx.json({ status })})
+      on conflict (run_id, task_key) do update set result = excluded.result, created_at = now()`;
+  });
   await redis.publish(eventsChannel(prefix), JSON.stringify({ type: 'run.finished', runId, status }));
   return status;
 }

@@ -3,13 +3,26 @@ import { FlowProducer, type FlowJob } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { FINALIZE_KEY } from './dag.ts';
+import { getKind } from './kinds.ts';
+import { batchQueueOf } from '../../queues/index.ts';
 
 export const jobDataSchema = z.object({
   runId: z.string(),
+  /** The task (for a batch job, its first task). */
   taskKey: z.string(),
   epoch: z.number().int().nonnegative(),
+  /** A batch job's tasks (taskKey first). */
+  taskKeys: z.array(z.string()).min(2).optional(),
+  /**
+   * Tasks of this batch that failed for good in an earlier attempt of the job, which is running again for
+   * the others: skipped. (Without this note, a failed task in a re-delivered job means a manual retry.)
+   */
+  settled: z.array(z.string()).optional(),
 });
 export type JobData = z.infer<typeof jobDataSchema>;
+
+/** The tasks a job carries. */
+export const jobTaskKeys = (d: JobData): string[] => d.taskKeys ?? [d.taskKey];
 
 export interface FlowTask {
   key: string;
@@ -18,10 +31,33 @@ export interface FlowTask {
   flowParent: string | null;
   maxAttempts: number;
   backoffMs: number;
+  /** Only batchable tasks with the same dependencies share a batch job. */
+  dependsOn?: string[];
+  batchable?: boolean;
+}
+
+/** A stored or planned task as the flow builder needs it (retry and batching policy from its kind). */
+export function flowTaskOf(t: { key: string; kind: string; queue: string; flowParent: string | null; maxAttempts: number; dependsOn: string[] }): FlowTask {
+  const kind = getKind(t.kind);
+  return {
+    key: t.key,
+    kind: t.kind,
+    queue: t.queue,
+    flowParent: t.flowParent,
+    maxAttempts: t.maxAttempts,
+    dependsOn: t.dependsOn,
+    backoffMs: kind?.backoffMs ?? 1000,
+    batchable: kind?.batchable ?? false,
+  };
 }
 
 export function jobIdFor(runId: string, taskKey: string, epoch: number): string {
   return `${runId}.${taskKey}.e${epoch}`;
+}
+
+/** A batch job's id: its first task and size (task keys never contain '+'), so a rebuilt flow gets the same ids. */
+export function batchJobIdFor(runId: string, taskKeys: string[], epoch: number): string {
+  return `${runId}.${taskKeys[0]}+${taskKeys.length}.e${epoch}`;
 }
 
 export function buildFlow(runId: string, epoch: number, tasks: FlowTask[]): FlowJob {
@@ -47,14 +83,9 @@ export function buildAttachedFlows(
   attachTo: { key: string; queue: string },
   prefix: string,
 ): FlowJob[] {
-  const { node, reached } = flowBuilder(runId, epoch, tasks, attachTo.key);
+  const { childNodes, reached } = flowBuilder(runId, epoch, tasks, attachTo.key);
   const parent = { id: jobIdFor(runId, attachTo.key, epoch), queue: `${prefix}:${attachTo.queue}` };
-  const flows = tasks
-    .filter((t) => t.flowParent === attachTo.key)
-    .map((t) => {
-      const f = node(t, true);
-      return { ...f, opts: { ...f.opts, parent } };
-    });
+  const flows = childNodes(tasks.filter((t) => t.flowParent === attachTo.key)).map((f) => ({ ...f, opts: { ...f.opts, parent } }));
   if (reached.size !== tasks.length) throw new Error(`run ${runId}: expansion has tasks not reachable from ${attachTo.key}`);
   return flows;
 }
@@ -69,17 +100,18 @@ function flowBuilder(runId: string, epoch: number, tasks: FlowTask[], rootKey: s
     children.set(p, list);
   }
   const reached = new Set<string>();
-  const node = (t: FlowTask, isChild: boolean): FlowJob => {
-    reached.add(t.key);
-    const data: JobData = { runId, taskKey: t.key, epoch };
-    const kids = children.get(t.key) ?? [];
+  const jobOf = (ts: FlowTask[], queue: string, isChild: boolean, kids: FlowJob[]): FlowJob => {
+    const t = ts[0]!;
+    for (const x of ts) reached.add(x.key);
+    const batch = ts.length > 1;
+    const data: JobData = batch ? { runId, taskKey: t.key, epoch, taskKeys: ts.map((x) => x.key) } : { runId, taskKey: t.key, epoch };
     return {
       name: t.kind,
-      queueName: t.queue,
+      queueName: queue,
       data,
       // Flow jobs do not inherit a Queue's defaultJobOptions: every option is set here.
       opts: {
-        jobId: jobIdFor(runId, t.key, epoch),
+        jobId: batch ? batchJobIdFor(runId, data.taskKeys!, epoch) : jobIdFor(runId, t.key, epoch),
         attempts: t.maxAttempts,
         backoff: { type: 'exponential', delay: t.backoffMs, jitter: 0.5 },
         // Results live in Postgres; completed jobs leave Redis at once so its memory returns to baseline.
@@ -90,10 +122,38 @@ function flowBuilder(runId: string, epoch: number, tasks: FlowTask[], rootKey: s
         // failure in Postgres and is canceled (or, for always-run tasks, runs anyway).
         ...(isChild ? { ignoreDependencyOnFailure: true } : {}),
       },
-      children: kids.length ? kids.map((k) => node(k, true)) : undefined,
+      children: kids.length ? kids : undefined,
     };
   };
-  return { node, reached };
+  const node = (t: FlowTask, isChild: boolean): FlowJob => jobOf([t], t.queue, isChild, childNodes(children.get(t.key) ?? []));
+  /**
+   * Sibling jobs: batchable leaves of one kind with the same dependencies go, up to the batch size, into one
+   * job on their queue's batch queue (in order, so the same tasks always make the same batches); the rest,
+   * and a batch of one, are jobs of their own.
+   */
+  const childNodes = (kids: FlowTask[]): FlowJob[] => {
+    const out: FlowJob[] = [];
+    const groups = new Map<string, FlowTask[]>();
+    for (const k of kids) {
+      if (!k.batchable || children.has(k.key) || !batchQueueOf(k.queue)) {
+        out.push(node(k, true));
+        continue;
+      }
+      const g = `${k.queue}\u0000${k.kind}\u0000${[...(k.dependsOn ?? [])].sort().join('\u0001')}`;
+      const list = groups.get(g) ?? [];
+      list.push(k);
+      groups.set(g, list);
+    }
+    for (const list of groups.values()) {
+      const bq = batchQueueOf(list[0]!.queue)!;
+      for (let i = 0; i < list.length; i += bq.size) {
+        const chunk = list.slice(i, i + bq.size);
+        out.push(chunk.length === 1 ? node(chunk[0]!, true) : jobOf(chunk, bq.name, true, []));
+      }
+    }
+    return out;
+  };
+  return { node, childNodes, reached };
 }
 
 export async function addFlows(redis: Redis, prefix: string, flows: FlowJob[]): Promise<void> {

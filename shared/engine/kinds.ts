@@ -29,6 +29,13 @@ export interface TaskContext {
    * report. Their results are then part of the run like any other's.
    */
   expand(tasks: import('./dag.ts').TaskSpec[], opts?: { attachTo?: string }): Promise<{ added: number }>;
+  /**
+   * The scarce part of the task is over (e.g. the conversation with the target): give its slot in the queue's
+   * concurrency back now, so storing the outcome does not hold up the next conversation. Idempotent.
+   */
+  releaseSlot(): void;
+  /** A payload field that may refer to the run's shared value (shared-values.ts), resolved and parsed. */
+  shared<T>(value: T | import('./shared-values.ts').SharedRef, schema: z.ZodType<T>): Promise<T>;
   /** Add cost and token usage to this task's row. */
   addUsage(u: { costUsd?: number; tokensIn?: number; tokensOut?: number }): void;
 }
@@ -44,6 +51,13 @@ export interface TaskKind<P = unknown, R = unknown> {
   backoffMs: number;
   /** Runs even when a dependency failed or the run was canceled (reports, finalisation). */
   alwaysRun?: boolean;
+  /**
+   * Sibling tasks of this kind (same flow parent, same dependencies, no flow children) may travel as one job
+   * on the queue's batch queue (see queues/index.ts): one claim and one queue round trip for the lot. Each
+   * task still has its own row, attempts, timeout, result and dead letter.
+   */
+  batchable?: boolean;
+  /** Its result is stored for the tasks that depend on it; a handler whose outcome lives elsewhere returns undefined. */
   handler: (payload: P, ctx: TaskContext) => Promise<R>;
 }
 

@@ -9,8 +9,10 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db, Sql } from '../db/client.ts';
-import { getKind, type TaskContext } from './kinds.ts';
-import { jobDataSchema } from './flow.ts';
+import { getKind, type TaskContext, type TaskKind } from './kinds.ts';
+import { jobDataSchema, jobTaskKeys } from './flow.ts';
+import type { Slots } from './slots.ts';
+import { SharedValues } from './shared-values.ts';
 import { RunCanceledError, type CancelBus } from './cancel-bus.ts';
 import { DbUnavailableError, PermanentTaskError, isDbConnectionError } from './errors.ts';
 import {
@@ -22,7 +24,7 @@ import {
   markRetrying,
   markRunning,
   readClaimView,
-  claimTask,
+  claimTasks,
   type ClaimView,
 } from './store.ts';
 import { resumeRun } from './resume.ts';
@@ -53,7 +55,12 @@ export interface ProcessorDeps extends EngineDeps {
   claimSql?: Sql;
   /** Group commit of completions (one statement for all the tasks finishing together). */
   completions?: CompletionWriter;
+  /** The slots a queue's tasks hold while they run (a queue and its batch queue share them). */
+  slots?: (queue: string) => Slots | undefined;
 }
+
+/** One cache of runs' shared values per processor (see shared-values.ts). */
+const sharedValuesOf = new WeakMap<Sql, SharedValues>();
 
 /** How long a job whose non-flow dependencies are not yet terminal waits before looking again. */
 const GATE_DELAY_MS = 250;
@@ -96,23 +103,29 @@ export function makeProcessor(deps: ProcessorDeps) {
   };
 }
 
+/** How one task of a job ended: done (completed or skipped), failed (retried with the job or final), or Postgres away. */
+type TaskEnd = { value: Record<string, unknown> } | { error: Error; final: boolean } | { dbDown: DbUnavailableError };
+
 function makeJobProcessor(deps: ProcessorDeps) {
   const { sql } = deps;
+  let sharedValues = sharedValuesOf.get(sql);
+  if (!sharedValues) sharedValuesOf.set(sql, (sharedValues = new SharedValues(sql)));
   return async function processJob(job: Job, token?: string): Promise<unknown> {
     if (job.name === SCHEDULE_JOB) return runScheduledJob(deps, job);
     const data = jobDataSchema.parse(job.data);
-    const { runId, taskKey } = data;
-    const log = deps.log.child({ queue: job.queueName, runId, taskKey, jobId: job.id });
+    const { runId } = data;
+    const keys = jobTaskKeys(data);
+    const attempt = job.attemptsMade + 1;
+    const jobId = String(job.id);
+    const slots = deps.slots?.(job.queueName);
 
     /** Why a task that could not be claimed in one step is skipped, waits, or may run after all (undefined). */
-    const decideUnclaimed = async (view: ClaimView, alwaysRun: boolean): Promise<Record<string, unknown> | undefined> => {
+    const decideUnclaimed = async (taskKey: string, view: ClaimView, alwaysRun: boolean): Promise<Record<string, unknown> | 'reprocess' | undefined> => {
       if (view.epoch !== data.epoch) return { skipped: 'stale epoch' };
-      if (view.status === 'failed') {
-        // Only a manual retry (e.g. Bull Board's button) re-delivers a failed job: treat it as a reprocess,
-        // which relaunches the task and what depends on it in a new epoch and keeps run state consistent.
-        await resumeRun(deps, runId, { onlyTasks: [taskKey] });
-        return { reprocessed: true };
-      }
+      if (view.status === 'failed' && data.settled?.includes(taskKey)) return { skipped: 'failed' };
+      // Only a manual retry (e.g. Bull Board's button) re-delivers a failed job: treat it as a reprocess,
+      // which relaunches the task and what depends on it in a new epoch and keeps run state consistent.
+      if (view.status === 'failed') return 'reprocess';
       if (TERMINAL.includes(view.status)) return { skipped: view.status };
       if (view.cancelRequested && !alwaysRun) {
         await markCanceled(sql, runId, taskKey, 'run canceled');
@@ -134,6 +147,7 @@ function makeJobProcessor(deps: ProcessorDeps) {
       }
       pending = pending.filter((d) => d.flowParent !== taskKey);
       if (pending.length) {
+        // Tasks of a batch share their dependencies, so this holds for the whole job.
         await job.moveToDelayed(Date.now() + GATE_DELAY_MS, token);
         throw new DelayedError();
       }
@@ -146,82 +160,161 @@ function makeJobProcessor(deps: ProcessorDeps) {
       }
       return undefined;
     };
-    const attempt = job.attemptsMade + 1;
-    const jobId = String(job.id);
-    const view = await viaDb(() => claimTask(deps.claimSql ?? sql, { runId, taskKey, epoch: data.epoch, attempt, workerId: deps.workerId, jobId }));
-    if (!view) throw new PermanentTaskError(`task ${runId}/${taskKey} does not exist in Postgres`);
-    const kind = getKind(view.kind);
-    if (!kind) throw new PermanentTaskError(`unknown task kind ${view.kind}`);
-    if (!view.claimed) {
-      const skip = await viaDb(() => decideUnclaimed(view, kind.alwaysRun ?? false));
-      if (skip) return skip;
-      const ok = await viaDb(() => markRunning(sql, { runId, taskKey, attempt, workerId: deps.workerId, jobId }));
-      if (!ok) return { skipped: 'terminal' };
+
+    /** Runs one claimed task's handler and records its outcome; never throws. */
+    const runTask = async (taskKey: string, kind: TaskKind, payloadIn: unknown): Promise<TaskEnd> => {
+      // Made when first used: most tasks never log, and a child logger per task is not free.
+      let logger: Logger | undefined;
+      const log = () => (logger ??= deps.log.child({ queue: job.queueName, runId, taskKey, jobId: job.id }));
+      const ac = new AbortController();
+      // Registered before waiting for a slot, so a cancel also reaches the tasks of a batch still waiting.
+      const unregister = deps.cancelBus.register(runId, ac);
+      let holding = false;
+      const releaseSlot = () => {
+        if (holding) slots!.release();
+        holding = false;
+      };
+      let timer: NodeJS.Timeout | undefined;
+      let started = performance.now();
+      const usage = { costUsd: 0, tokensIn: 0, tokensOut: 0 };
+      const ctx: TaskContext = {
+        runId,
+        taskKey,
+        attempt,
+        signal: ac.signal,
+        get log() {
+          return log();
+        },
+        db: deps.db,
+        sql,
+        redis: deps.redis,
+        prefix: deps.prefix,
+        config: deps.config,
+        depResults: () => depResults(sql, runId, taskKey),
+        expand: (tasks, o) => expandRun(deps, { runId, epoch: data.epoch, attachTo: o?.attachTo ?? 'report', tasks }),
+        releaseSlot,
+        shared: (value, schema) => sharedValues.resolve(runId, value, schema),
+        addUsage: (u) => {
+          usage.costUsd += u.costUsd ?? 0;
+          usage.tokensIn += u.tokensIn ?? 0;
+          usage.tokensOut += u.tokensOut ?? 0;
+        },
+      };
+      try {
+        if (slots) {
+          await slots.acquire(ac.signal);
+          holding = true;
+        }
+        // The timeout counts from here: waiting for a slot is not the task's time.
+        started = performance.now();
+        timer = setTimeout(() => ac.abort(new TaskTimeoutError(kind.timeoutMs)), kind.timeoutMs);
+        const payload = kind.payload.parse(payloadIn);
+        const result = await raceAbort(kind.handler(payload, ctx), ac.signal);
+        releaseSlot();
+        const completion = { runId, taskKey, result, latencyMs: Math.round(performance.now() - started), ...usage };
+        await viaDb(() => (deps.completions ? deps.completions.complete(completion) : markCompleted(sql, completion)));
+        return { value: { ok: true } };
+      } catch (err) {
+        try {
+          if (err instanceof DbUnavailableError) return { dbDown: err };
+          // A handler's own query failing because Postgres is away is the outage, not the task.
+          if (isDbConnectionError(err) && !(await dbReachable(sql))) return { dbDown: new DbUnavailableError(err) };
+          const reason = ac.signal.aborted ? ac.signal.reason : err;
+          if (reason instanceof RunCanceledError) {
+            await viaDb(() => markCanceled(sql, runId, taskKey, 'run canceled while running'));
+            return { value: { skipped: 'canceled' } };
+          }
+          const e = reason instanceof Error ? reason : new Error(String(reason));
+          const final = e instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
+          if (final) {
+            await viaDb(() =>
+              markFailed(sql, { runId, taskKey, queue: job.queueName, jobId, error: e.message, stack: e.stack, attempts: attempt }),
+            );
+            log().warn({ err: e.message, attempt }, 'task failed after its retries');
+          } else {
+            await viaDb(() => markRetrying(sql, runId, taskKey, e.message));
+            log().info({ err: e.message, attempt }, 'task attempt failed; will retry');
+          }
+          return { error: e, final };
+        } catch (bookkeeping) {
+          if (bookkeeping instanceof DbUnavailableError) return { dbDown: bookkeeping };
+          return { error: bookkeeping instanceof Error ? bookkeeping : new Error(String(bookkeeping)), final: false };
+        }
+      } finally {
+        clearTimeout(timer);
+        unregister();
+        releaseSlot();
+      }
+    };
+
+    const views = await viaDb(() => claimTasks(deps.claimSql ?? sql, { runId, taskKeys: keys, epoch: data.epoch, attempt, workerId: deps.workerId, jobId }));
+    const skipped: Record<string, unknown>[] = [];
+    const reprocess: string[] = [];
+    const toRun: { taskKey: string; kind: TaskKind; payload: unknown }[] = [];
+    for (const taskKey of keys) {
+      const view = views.get(taskKey);
+      const kind = view && getKind(view.kind);
+      if (!data.taskKeys) {
+        if (!view) throw new PermanentTaskError(`task ${runId}/${taskKey} does not exist in Postgres`);
+        if (!kind) throw new PermanentTaskError(`unknown task kind ${view.kind}`);
+      } else if (!view || !kind) {
+        // One bad task must not hold its batch: record it (when it exists) and go on with the others.
+        const error = view ? `unknown task kind ${view.kind}` : `task ${runId}/${taskKey} does not exist in Postgres`;
+        deps.log.error({ runId, taskKey, jobId }, error);
+        if (view) await viaDb(() => markFailed(sql, { runId, taskKey, queue: job.queueName, jobId, error, attempts: attempt }));
+        skipped.push({ skipped: 'invalid', taskKey });
+        continue;
+      }
+      if (!view.claimed) {
+        const decision = await viaDb(() => decideUnclaimed(taskKey, view, kind.alwaysRun ?? false));
+        if (decision === 'reprocess') {
+          reprocess.push(taskKey);
+          continue;
+        }
+        if (decision) {
+          skipped.push(decision);
+          continue;
+        }
+        const ok = await viaDb(() => markRunning(sql, { runId, taskKey, attempt, workerId: deps.workerId, jobId }));
+        if (!ok) {
+          skipped.push({ skipped: 'terminal' });
+          continue;
+        }
+      }
+      toRun.push({ taskKey, kind, payload: view.payload });
+    }
+    if (reprocess.length) await resumeRun(deps, runId, { onlyTasks: reprocess });
+
+    if (!data.taskKeys) {
+      if (reprocess.length) return { reprocessed: true };
+      if (skipped.length) return skipped[0];
+      const end = await runTask(toRun[0]!.taskKey, toRun[0]!.kind, toRun[0]!.payload);
+      if ('dbDown' in end) throw end.dbDown;
+      if ('error' in end) throw end.error;
+      return end.value;
     }
 
-    const started = performance.now();
-    const ac = new AbortController();
-    const timer = setTimeout(() => ac.abort(new TaskTimeoutError(kind.timeoutMs)), kind.timeoutMs);
-    const unregister = deps.cancelBus.register(runId, ac);
-    const usage = { costUsd: 0, tokensIn: 0, tokensOut: 0 };
-    const ctx: TaskContext = {
-      runId,
-      taskKey,
-      attempt,
-      signal: ac.signal,
-      log,
-      db: deps.db,
-      sql,
-      redis: deps.redis,
-      prefix: deps.prefix,
-      config: deps.config,
-      depResults: () => depResults(sql, runId, taskKey),
-      expand: (tasks, o) => expandRun(deps, { runId, epoch: data.epoch, attachTo: o?.attachTo ?? 'report', tasks }),
-      addUsage: (u) => {
-        usage.costUsd += u.costUsd ?? 0;
-        usage.tokensIn += u.tokensIn ?? 0;
-        usage.tokensOut += u.tokensOut ?? 0;
-      },
-    };
-    try {
-      const payload = kind.payload.parse(view.payload);
-      const result = await raceAbort(kind.handler(payload, ctx), ac.signal);
-      const completion = { runId, taskKey, result, latencyMs: Math.round(performance.now() - started), ...usage };
-      await viaDb(() => (deps.completions ? deps.completions.complete(completion) : markCompleted(sql, completion)));
-      return { ok: true };
-    } catch (err) {
-      if (err instanceof DbUnavailableError) throw err;
-      // A handler's own query failing because Postgres is away is the outage, not the task.
-      if (isDbConnectionError(err) && !(await dbReachable(sql))) throw new DbUnavailableError(err);
-      const reason = ac.signal.aborted ? ac.signal.reason : err;
-      if (reason instanceof RunCanceledError) {
-        await viaDb(() => markCanceled(sql, runId, taskKey, 'run canceled while running'));
-        return { skipped: 'canceled' };
+    // A batch: its tasks run side by side (each holding one of the queue's slots); the job's own outcome
+    // only steers BullMQ: retried while a task will retry (done ones are skipped then), failed when the
+    // failures are final (each failed task has its own dead letter).
+    const ends = await Promise.all(toRun.map((t) => runTask(t.taskKey, t.kind, t.payload)));
+    const down = ends.find((e): e is { dbDown: DbUnavailableError } => 'dbDown' in e);
+    if (down) throw down.dbDown;
+    const failed = toRun.map((t, i) => ({ key: t.taskKey, end: ends[i]! })).filter((f) => 'error' in f.end);
+    if (failed.length) {
+      const first = failed[0]!.end as { error: Error };
+      const msg = `${failed.length} of ${keys.length} tasks failed (first: ${first.error.message})`;
+      const finals = failed.filter((f) => (f.end as { final: boolean }).final).map((f) => f.key);
+      if (finals.length < failed.length) {
+        // The job runs again for the tasks that will retry; the ones failed for good stay failed.
+        if (finals.length) await job.updateData({ ...data, settled: [...(data.settled ?? []), ...finals] });
+        throw new Error(msg);
       }
-      const e = reason instanceof Error ? reason : new Error(String(reason));
-      const final = e instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
-      if (final) {
-        await viaDb(() =>
-          markFailed(sql, {
-            runId,
-            taskKey,
-            queue: job.queueName,
-            jobId: String(job.id),
-            error: e.message,
-            stack: e.stack,
-            attempts: attempt,
-          }),
-        );
-        log.warn({ err: e.message, attempt }, 'task failed after its retries');
-      } else {
-        await viaDb(() => markRetrying(sql, runId, taskKey, e.message));
-        log.info({ err: e.message, attempt }, 'task attempt failed; will retry');
-      }
-      throw e;
-    } finally {
-      clearTimeout(timer);
-      unregister();
+      // The job fails: a manual retry of it later reprocesses every failed task of the batch.
+      if (data.settled) await job.updateData({ ...data, settled: undefined });
+      throw new UnrecoverableError(msg);
     }
+    return { ran: toRun.length, skipped: skipped.length, reprocessed: reprocess.length };
   };
 }
 

@@ -5,8 +5,7 @@
  * executed again; their stored results are reused. Jobs left in Redis from earlier epochs are skipped.
  */
 import { FINALIZE_KEY, assignFlowParents } from './dag.ts';
-import { addFlow, buildFlow, type FlowTask } from './flow.ts';
-import { getKind } from './kinds.ts';
+import { addFlow, buildFlow, flowTaskOf, type FlowTask } from './flow.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import type { EngineDeps } from './processor.ts';
 import type { TaskStatus } from '../db/schema/engine.ts';
@@ -83,14 +82,9 @@ export async function resumeRun(
       error = null where id = ${runId}`;
     await tx`update dead_letters set reprocessed_at = now()
       where run_id = ${runId} and task_key = any(${keys}::text[]) and reprocessed_at is null`;
-    const flowTasks: FlowTask[] = sub.map((s) => ({
-      key: s.key,
-      kind: s.row.kind,
-      queue: s.row.queue,
-      flowParent: s.flowParent,
-      maxAttempts: s.row.max_attempts,
-      backoffMs: getKind(s.row.kind)?.backoffMs ?? 1000,
-    }));
+    const flowTasks: FlowTask[] = sub.map((s) =>
+      flowTaskOf({ key: s.key, kind: s.row.kind, queue: s.row.queue, flowParent: s.flowParent, maxAttempts: s.row.max_attempts, dependsOn: s.row.depends_on }),
+    );
     return { epoch, flowTasks, keys };
   });
   if (!planned) return { runId, epoch: -1, relaunched: [] };

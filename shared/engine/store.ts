@@ -60,26 +60,32 @@ export async function claimTask(
   sql: Sql,
   a: { runId: string; taskKey: string; epoch: number; attempt: number; workerId: string; jobId: string },
 ): Promise<(ClaimView & { claimed: boolean }) | undefined> {
-  const rows = await sql<(ViewRow & { claimed: number })[]>`
+  return (await claimTasks(sql, { ...a, taskKeys: [a.taskKey] })).get(a.taskKey);
+}
+
+/** claimTask for the tasks of a batch job, in one statement. Tasks missing from Postgres are missing from the map. */
+export async function claimTasks(
+  sql: Sql,
+  a: { runId: string; taskKeys: string[]; epoch: number; attempt: number; workerId: string; jobId: string },
+): Promise<Map<string, ClaimView & { claimed: boolean }>> {
+  const rows = await sql<(ViewRow & { task_key: string; claimed: boolean })[]>`
     with v as (
-      select t.status, t.kind, t.payload, t.always_run, t.flow_parent, r.epoch, r.cancel_requested,
+      select t.task_key, t.status, t.kind, t.payload, t.always_run, t.flow_parent, r.epoch, r.cancel_requested,
         coalesce((select json_agg(json_build_object('key', d.task_key, 'status', d.status, 'flowParent', d.flow_parent))
                   from tasks d where d.run_id = t.run_id and d.task_key = any(t.depends_on)), '[]'::json) as deps
       from tasks t join runs r on r.id = t.run_id
-      where t.run_id = ${a.runId} and t.task_key = ${a.taskKey}
+      where t.run_id = ${a.runId} and t.task_key = any(${a.taskKeys}::text[])
     ), upd as (
       update tasks set status = 'running', attempts = ${a.attempt}, executions = executions + 1,
         started_at = now(), worker_id = ${a.workerId}, job_id = ${a.jobId}, error = null
       from v
-      where tasks.run_id = ${a.runId} and tasks.task_key = ${a.taskKey} and tasks.status in ('queued', 'running')
+      where tasks.run_id = ${a.runId} and tasks.task_key = v.task_key and tasks.status in ('queued', 'running')
         and v.epoch = ${a.epoch} and not v.cancel_requested
         and not exists (select 1 from json_array_elements(v.deps) d where d->>'status' <> 'completed')
-      returning 1
+      returning tasks.task_key
     )
-    select v.*, (select count(*) from upd)::int as claimed from v`;
-  const r = rows[0];
-  if (!r) return undefined;
-  return { ...toView(r), status: r.claimed ? 'running' : r.status, claimed: r.claimed === 1 };
+    select v.*, v.task_key in (select task_key from upd) as claimed from v`;
+  return new Map(rows.map((r) => [r.task_key, { ...toView(r), status: r.claimed ? 'running' : r.status, claimed: r.claimed }]));
 }
 
 /** queued|running → running. Returns false when the task is already terminal (skip the job). */
@@ -110,7 +116,7 @@ export async function markCompleted(
   const result = sql.json((a.result ?? null) as Parameters<Sql['json']>[0]);
   const rows = await sql`
     with ins as (
-      insert into task_results (run_id, task_key, result) values (${a.runId}, ${a.taskKey}, ${result})
+      insert into task_results (run_id, task_key, result) select ${a.runId}, ${a.taskKey}, ${result} where ${a.result !== undefined}
       on conflict (run_id, task_key) do update set result = excluded.result, created_at = now()
     )
     update tasks set status = 'completed', finished_at = now(), latency_ms = ${a.latencyMs},

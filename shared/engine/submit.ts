@@ -5,8 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { planTasks, type TaskSpec } from './dag.ts';
-import { addFlow, buildFlow } from './flow.ts';
-import { getKind } from './kinds.ts';
+import { addFlow, buildFlow, flowTaskOf } from './flow.ts';
 import type { EngineDeps } from './processor.ts';
 import { insertTasks } from './insert-tasks.ts';
 import type { Sql } from '../db/client.ts';
@@ -16,6 +15,8 @@ export interface SubmitInput {
   plan: string;
   spec: Record<string, unknown>;
   tasks: TaskSpec[];
+  /** Values the tasks' payloads refer to as {"$shared": name}, stored once with the run. */
+  shared?: Record<string, unknown>;
   idempotencyKey?: string;
 }
 
@@ -32,7 +33,8 @@ export function newRunId(): string {
 
 export async function submitRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix'>, input: SubmitInput): Promise<SubmitResult> {
   const { sql } = deps;
-  const planned = planTasks(input.tasks);
+  const shared = input.shared ?? {};
+  const planned = planTasks(input.tasks, new Set(Object.keys(shared)));
   if (input.idempotencyKey) {
     const prev = await sql<{ id: string }[]>`select id from runs where idempotency_key = ${input.idempotencyKey}`;
     if (prev[0]) return { runId: prev[0].id, created: false, tasks: planned.length };
@@ -40,9 +42,9 @@ export async function submitRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix
   const runId = newRunId();
   const inserted = await sql.begin(async (tx) => {
     const rows = await tx<{ id: string }[]>`
-      insert into runs (id, name, plan, status, spec, idempotency_key, started_at)
+      insert into runs (id, name, plan, status, spec, shared, idempotency_key, started_at)
       values (${runId}, ${input.name}, ${input.plan}, 'running', ${tx.json(input.spec as Parameters<typeof tx.json>[0])},
-              ${input.idempotencyKey ?? null}, now())
+              ${tx.json(shared as Parameters<typeof tx.json>[0])}, ${input.idempotencyKey ?? null}, now())
       on conflict (idempotency_key) do nothing returning id`;
     if (!rows[0]) return false;
     await insertTasks(tx as unknown as Sql, runId, planned);
@@ -53,18 +55,7 @@ export async function submitRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix
     const prev = await sql<{ id: string }[]>`select id from runs where idempotency_key = ${input.idempotencyKey ?? ''}`;
     return { runId: prev[0]?.id ?? runId, created: false, tasks: planned.length };
   }
-  const flow = buildFlow(
-    runId,
-    0,
-    planned.map((t) => ({
-      key: t.key,
-      kind: t.kind,
-      queue: t.queue,
-      flowParent: t.flowParent,
-      maxAttempts: t.maxAttempts,
-      backoffMs: getKind(t.kind)?.backoffMs ?? 1000,
-    })),
-  );
+  const flow = buildFlow(runId, 0, planned.map(flowTaskOf));
   try {
     await addFlow(deps.redis, deps.prefix, flow);
   } catch (err) {

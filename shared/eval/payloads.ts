@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { checkSpecSchema } from '../checks/index.ts';
 import { targetConfigSchema } from '../targets/index.ts';
+import { orShared } from '../engine/shared-values.ts';
 import { scriptStepSchema } from '../llm/simulate-user.ts';
 
 export const casePayloadSchema = z.object({
@@ -15,7 +16,8 @@ export const casePayloadSchema = z.object({
   /** Every check of the case (set defaults, case checks, per-turn checks), deterministic and LLM. */
   checks: z.array(checkSpecSchema),
   threshold: z.number().min(0).max(1).optional(),
-  target: targetConfigSchema,
+  /** The target config, or (eval plans) a reference to the run's shared one. */
+  target: orShared(targetConfigSchema),
   repeatIndex: z.number().int().nonnegative().default(0),
   tags: z.array(z.string()).default([]),
   tenderId: z.string().optional(),

@@ -2,6 +2,7 @@
 import type { Sql } from '../db/client.ts';
 import type { Outcome, Transcript } from '../transcript.ts';
 import type { WeightedResult } from '../checks/index.ts';
+import { GroupCommit } from '../db/group-commit.ts';
 
 type Json = Parameters<Sql['json']>[0];
 
@@ -118,36 +119,50 @@ export async function updateCaseOutcome(
     updated_at = now() where run_id = ${a.runId} and task_key = ${a.taskKey}`;
 }
 
+/** A played case: its transcript, its check results and its case result. */
+export interface CaseOutcome {
+  transcript: Parameters<typeof saveTranscript>[1];
+  checks: StoredCheck[];
+  result: Parameters<typeof saveCaseResult>[1];
+}
+
 /**
- * A played case in one statement (one round trip, one commit): its transcript, its check results and its case
- * result. The conversation runner's hot path; the three separate writes above stay for the other callers.
+ * Played cases in one statement (one round trip, one commit): their transcripts, check results and case
+ * results. The conversation runner's hot path; the separate writes above stay for the other callers.
+ * A case given twice keeps its last outcome.
  */
-export async function saveCaseOutcome(
-  sql: Sql,
-  t: Parameters<typeof saveTranscript>[1],
-  checks: StoredCheck[],
-  c: Parameters<typeof saveCaseResult>[1],
-): Promise<void> {
-  const col = <K extends keyof StoredCheck>(k: K) => checks.map((r) => r[k] ?? null);
+export async function saveCaseOutcomes(sql: Sql, outcomes: CaseOutcome[]): Promise<void> {
+  const byKey = new Map<string, CaseOutcome>();
+  for (const o of outcomes) byKey.set(`${o.result.runId}\u0000${o.result.taskKey}`, o);
+  const os = [...byKey.values()];
+  if (!os.length) return;
+  const ts = os.map((o) => o.transcript);
+  const cs = os.map((o) => o.result);
+  const checks = os.flatMap((o) => o.checks.map((c) => ({ ...c, runId: o.result.runId, taskKey: o.result.taskKey })));
   // Arrays go over as text and are cast in SQL: postgres.js does not infer boolean or nullable number arrays.
-  const num = (xs: unknown[]) => xs.map((x) => (x === null || x === undefined ? null : String(x))) as string[];
+  const txt = (xs: unknown[]) => xs.map((x) => (x === null || x === undefined ? null : String(x))) as string[];
   await sql`
     with tr as (
       insert into transcripts (run_id, task_key, target, session_id, turns, error, latency_ms, tokens_in, tokens_out, cost_usd)
-      values (${t.runId}, ${t.taskKey}, ${t.target}, ${t.transcript.sessionId ?? null}, ${sql.json(t.transcript.turns as unknown as Json)},
-              ${t.error ?? null}, ${Math.round(t.latencyMs)}, ${t.tokensIn}, ${t.tokensOut}, ${t.costUsd})
+      select v.run_id, v.task_key, v.target, v.session_id, v.turns::jsonb, v.error, v.latency_ms, v.tokens_in, v.tokens_out, v.cost_usd
+      from unnest(${ts.map((t) => t.runId)}::text[], ${ts.map((t) => t.taskKey)}::text[], ${ts.map((t) => t.target)}::text[],
+                  ${txt(ts.map((t) => t.transcript.sessionId))}::text[], ${ts.map((t) => JSON.stringify(t.transcript.turns))}::text[],
+                  ${txt(ts.map((t) => t.error))}::text[], ${ts.map((t) => Math.round(t.latencyMs))}::int[], ${ts.map((t) => t.tokensIn)}::int[],
+                  ${ts.map((t) => t.tokensOut)}::int[], ${ts.map((t) => t.costUsd)}::float8[])
+        as v(run_id, task_key, target, session_id, turns, error, latency_ms, tokens_in, tokens_out, cost_usd)
       on conflict (run_id, task_key) do update set target = excluded.target, session_id = excluded.session_id,
         turns = excluded.turns, error = excluded.error, latency_ms = excluded.latency_ms, tokens_in = excluded.tokens_in,
         tokens_out = excluded.tokens_out, cost_usd = excluded.cost_usd, created_at = now()
       returning 1
     ), ch as (
       insert into check_results (run_id, task_key, check_id, type, outcome, score, reason, turn, hard, weight, source, details)
-      select ${t.runId}, ${t.taskKey}, v.check_id, v.type, v.outcome, v.score, v.reason, v.turn, v.hard, v.weight, v.source, v.details::jsonb
-      from unnest(${col('checkId') as string[]}::text[], ${col('type') as string[]}::text[], ${col('outcome') as string[]}::text[],
-                  ${num(col('score'))}::text[]::float8[], ${col('reason') as string[]}::text[], ${num(col('turn'))}::text[]::int[],
-                  ${checks.map((r) => String(r.hard ?? false))}::text[]::bool[], ${checks.map((r) => String(r.weight ?? 1))}::text[]::float8[],
-                  ${col('source') as string[]}::text[], ${checks.map((r) => (r.details === undefined ? null : JSON.stringify(r.details))) as string[]}::text[])
-        as v(check_id, type, outcome, score, reason, turn, hard, weight, source, details)
+      select v.run_id, v.task_key, v.check_id, v.type, v.outcome, v.score, v.reason, v.turn, v.hard, v.weight, v.source, v.details::jsonb
+      from unnest(${checks.map((c) => c.runId)}::text[], ${checks.map((c) => c.taskKey)}::text[], ${checks.map((c) => c.checkId)}::text[],
+                  ${checks.map((c) => c.type)}::text[], ${checks.map((c) => c.outcome)}::text[], ${txt(checks.map((c) => c.score))}::text[]::float8[],
+                  ${checks.map((c) => c.reason)}::text[], ${txt(checks.map((c) => c.turn))}::text[]::int[],
+                  ${checks.map((c) => String(c.hard ?? false))}::text[]::bool[], ${checks.map((c) => String(c.weight ?? 1))}::text[]::float8[],
+                  ${checks.map((c) => c.source)}::text[], ${txt(checks.map((c) => (c.details === undefined ? null : JSON.stringify(c.details))))}::text[])
+        as v(run_id, task_key, check_id, type, outcome, score, reason, turn, hard, weight, source, details)
       on conflict (run_id, task_key, check_id) do update set outcome = excluded.outcome, score = excluded.score,
         reason = excluded.reason, turn = excluded.turn, hard = excluded.hard, weight = excluded.weight, source = excluded.source,
         details = excluded.details, created_at = now()
@@ -155,10 +170,35 @@ export async function saveCaseOutcome(
     )
     insert into case_results (run_id, task_key, set_id, case_id, tender_id, family, repeat_index, tags, outcome, score, reason,
       answer_signature, tool_signature, pending_llm, latency_ms)
-    values (${c.runId}, ${c.taskKey}, ${c.setId}, ${c.caseId}, ${c.tenderId ?? null}, ${c.family ?? null}, ${c.repeatIndex},
-      ${c.tags}, ${c.outcome}, ${c.score}, ${c.reason}, ${c.answerSignature ?? null}, ${c.toolSignature ?? null}, ${c.pendingLlm},
-      ${c.latencyMs === undefined ? null : Math.round(c.latencyMs)})
+    select v.run_id, v.task_key, v.set_id, v.case_id, v.tender_id, v.family, v.repeat_index,
+      array(select jsonb_array_elements_text(v.tags::jsonb)), v.outcome, v.score, v.reason, v.answer_signature, v.tool_signature,
+      v.pending_llm, v.latency_ms
+    from unnest(${cs.map((c) => c.runId)}::text[], ${cs.map((c) => c.taskKey)}::text[], ${cs.map((c) => c.setId)}::text[],
+                ${cs.map((c) => c.caseId)}::text[], ${txt(cs.map((c) => c.tenderId))}::text[], ${txt(cs.map((c) => c.family))}::text[],
+                ${cs.map((c) => c.repeatIndex)}::int[], ${cs.map((c) => JSON.stringify(c.tags))}::text[], ${cs.map((c) => c.outcome)}::text[],
+                ${txt(cs.map((c) => c.score))}::text[]::float8[], ${cs.map((c) => c.reason)}::text[], ${txt(cs.map((c) => c.answerSignature))}::text[],
+                ${txt(cs.map((c) => c.toolSignature))}::text[], ${cs.map((c) => String(c.pendingLlm))}::text[]::bool[],
+                ${txt(cs.map((c) => (c.latencyMs === undefined ? null : Math.round(c.latencyMs))))}::text[]::int[])
+      as v(run_id, task_key, set_id, case_id, tender_id, family, repeat_index, tags, outcome, score, reason, answer_signature,
+           tool_signature, pending_llm, latency_ms)
     on conflict (run_id, task_key) do update set outcome = excluded.outcome, score = excluded.score, reason = excluded.reason,
       answer_signature = excluded.answer_signature, tool_signature = excluded.tool_signature, pending_llm = excluded.pending_llm,
       latency_ms = excluded.latency_ms, updated_at = now()`;
+}
+
+/** How long a finished case waits for others to share its write (the conversations of a batch end together). */
+const LINGER_MS = 20;
+const writers = new WeakMap<Sql, GroupCommit<CaseOutcome, void>>();
+
+/** Stores a played case together with the others finishing at the same time (group commit); resolves once durable. */
+export function saveCaseOutcome(sql: Sql, outcome: CaseOutcome): Promise<void> {
+  let w = writers.get(sql);
+  if (!w) {
+    w = new GroupCommit<CaseOutcome, void>(async (items) => {
+      await saveCaseOutcomes(sql, items);
+      return items.map(() => undefined);
+    }, { maxBatch: 200, lingerMs: LINGER_MS });
+    writers.set(sql, w);
+  }
+  return w.push(outcome);
 }

@@ -78,19 +78,19 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
   const run = (await sql<{ name: string; status: string }[]>`select name, status from runs where id = ${runId}`)[0];
   if (!run) throw new Error(`run ${runId} not found`);
   const c = COUNT_COLS(sql);
-  const tot = (await sql<{ pass: number; fail: number; invalid: number; error: number }[]>`
-    select ${c} from case_results where run_id = ${runId}`)[0]!;
+  const totP = (async () => (await sql<{ pass: number; fail: number; invalid: number; error: number }[]>`
+    select ${c} from case_results where run_id = ${runId}`)[0]!)();
   const group = async (expr: ReturnType<Sql>) =>
     (await sql<{ key: string; pass: number; fail: number; invalid: number; error: number }[]>`
       select ${expr} as key, ${c} from case_results where run_id = ${runId} group by 1 order by 1`).map((r) => ({ key: r.key, ...counts(r) }));
-  const bySet = await group(sql`set_id`);
-  const byFamily = await group(sql`coalesce(family, 'scenario')`);
-  const byTag = (await sql<{ key: string; pass: number; fail: number; invalid: number; error: number }[]>`
-    select t as key, ${c} from case_results, unnest(tags) t where run_id = ${runId} group by 1 order by 1`).map((r) => ({ key: r.key, ...counts(r) }));
-  const byCheckType = (await sql<{ key: string; pass: number; fail: number; invalid: number; error: number }[]>`
-    select type as key, ${c} from check_results where run_id = ${runId} group by 1 order by 1`).map((r) => ({ key: r.key, ...counts(r) }));
+  const bySetP = (async () => await group(sql`set_id`))();
+  const byFamilyP = (async () => await group(sql`coalesce(family, 'scenario')`))();
+  const byTagP = (async () => (await sql<{ key: string; pass: number; fail: number; invalid: number; error: number }[]>`
+    select t as key, ${c} from case_results, unnest(tags) t where run_id = ${runId} group by 1 order by 1`).map((r) => ({ key: r.key, ...counts(r) })))();
+  const byCheckTypeP = (async () => (await sql<{ key: string; pass: number; fail: number; invalid: number; error: number }[]>`
+    select type as key, ${c} from check_results where run_id = ${runId} group by 1 order by 1`).map((r) => ({ key: r.key, ...counts(r) })))();
   // A tender is ko when one of its cases failed or errored, or its metadata disagrees with its text.
-  const tenders = (await sql<{ tender_id: string; cases: number; failed: number; errors: number; metadata_ko: boolean }[]>`
+  const tendersP = (async () => (await sql<{ tender_id: string; cases: number; failed: number; errors: number; metadata_ko: boolean }[]>`
     with c as (
       select tender_id, count(*)::int as cases, count(*) filter (where outcome = 'fail')::int as failed,
         count(*) filter (where outcome = 'error')::int as errors
@@ -105,40 +105,42 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
     failed: t.failed,
     errors: t.errors,
     metadataKo: t.metadata_ko,
-  }));
-  const rt = await sql<{ branch: string; scenarios: number; succeeded: number }[]>`
+  })))();
+  const rtP = (async () => await sql<{ branch: string; scenarios: number; succeeded: number }[]>`
     select substr(set_id, 9) as branch, count(*) filter (where outcome in ('pass', 'fail'))::int as scenarios,
       count(*) filter (where outcome = 'fail')::int as succeeded
-    from case_results where run_id = ${runId} and family = 'redteam' group by 1 order by 3 desc, 1`;
-  const rtTotal = rt.reduce((a, r) => ({ s: a.s + r.scenarios, x: a.x + r.succeeded }), { s: 0, x: 0 });
-  const md = (await sql<{ tenders: number; ko: number; discrepancies: number; ambiguous: number }[]>`
+    from case_results where run_id = ${runId} and family = 'redteam' group by 1 order by 3 desc, 1`)();
+  const mdP = (async () => (await sql<{ tenders: number; ko: number; discrepancies: number; ambiguous: number }[]>`
     select count(*)::int as tenders, count(*) filter (where verdict = 'ko')::int as ko,
       coalesce(sum(jsonb_array_length(discrepancies)), 0)::int as discrepancies, coalesce(sum(jsonb_array_length(ambiguous)), 0)::int as ambiguous
-    from metadata_checks where run_id = ${runId}`)[0]!;
-  const diagnostics = (await sql<{ collection: string; verdict: string; failed: { name: string }[] }[]>`
+    from metadata_checks where run_id = ${runId}`)[0]!)();
+  const diagnosticsP = (async () => (await sql<{ collection: string; verdict: string; failed: { name: string }[] }[]>`
     select collection, verdict, failed from diagnostics_results where run_id = ${runId} order by collection`).map((d) => ({
     collection: d.collection,
     verdict: d.verdict,
     failed: (d.failed ?? []).map((f) => f.name),
-  }));
-  const latency = await sql<{ target: string; p50: number | null; p95: number | null; turns: number }[]>`
+  })))();
+  const latencyP = (async () => await sql<{ target: string; p50: number | null; p95: number | null; turns: number }[]>`
     select tr.target, percentile_cont(0.5) within group (order by (t->>'latencyMs')::float) as p50,
       percentile_cont(0.95) within group (order by (t->>'latencyMs')::float) as p95, count(*)::int as turns
     from transcripts tr, jsonb_array_elements(tr.turns) t
-    where tr.run_id = ${runId} and t->>'latencyMs' is not null group by 1`;
-  const tcost = (await sql<{ tin: number; tout: number; cost: number }[]>`
+    where tr.run_id = ${runId} and t->>'latencyMs' is not null group by 1`)();
+  const tcostP = (async () => (await sql<{ tin: number; tout: number; cost: number }[]>`
     select coalesce(sum(tokens_in), 0)::int as tin, coalesce(sum(tokens_out), 0)::int as tout, coalesce(sum(cost_usd), 0)::float as cost
-    from transcripts where run_id = ${runId}`)[0]!;
-  const judge = await sql<{ model: string; calls: number; cached: number; tokensIn: number; tokensOut: number; costUsd: number; p50: number | null; p95: number | null }[]>`
+    from transcripts where run_id = ${runId}`)[0]!)();
+  const judgeP = (async () => await sql<{ model: string; calls: number; cached: number; tokensIn: number; tokensOut: number; costUsd: number; p50: number | null; p95: number | null }[]>`
     select model, count(*)::int as calls, count(*) filter (where cached)::int as cached, coalesce(sum(tokens_in), 0)::int as "tokensIn",
       coalesce(sum(tokens_out), 0)::int as "tokensOut", coalesce(sum(cost_usd), 0)::float as "costUsd",
       percentile_cont(0.5) within group (order by latency_ms) as p50, percentile_cont(0.95) within group (order by latency_ms) as p95
-    from llm_calls where run_id = ${runId} group by model`;
-  const det = (await sql<{ cases: number; same_answer: number; same_tool: number }[]>`
+    from llm_calls where run_id = ${runId} group by model`)();
+  const detP = (async () => (await sql<{ cases: number; same_answer: number; same_tool: number }[]>`
     select count(*)::int as cases, count(*) filter (where a = 1)::int as same_answer, count(*) filter (where t = 1)::int as same_tool
     from (select set_id, case_id, count(distinct answer_signature) as a, count(distinct tool_signature) as t
-          from case_results where run_id = ${runId} group by set_id, case_id having count(*) > 1) x`)[0]!;
-  const previousRunId = await previousComparableRun(sql, runId);
+          from case_results where run_id = ${runId} group by set_id, case_id having count(*) > 1) x`)[0]!)();
+  const previousRunIdP = (async () => await previousComparableRun(sql, runId))();
+  // The queries above run side by side on the pool; the report waits for the slowest, not their sum.
+  const [tot, bySet, byFamily, byTag, byCheckType, tenders, rt, md, diagnostics, latency, tcost, judge, det, previousRunId] = await Promise.all([totP, bySetP, byFamilyP, byTagP, byCheckTypeP, tendersP, rtP, mdP, diagnosticsP, latencyP, tcostP, judgeP, detP, previousRunIdP]);
+  const rtTotal = rt.reduce((a, r) => ({ s: a.s + r.scenarios, x: a.x + r.succeeded }), { s: 0, x: 0 });
   const failedRows = await sql<{ task_key: string; set_id: string; case_id: string; tender_id: string | null; family: string | null; outcome: Outcome; reason: string; regression: boolean }[]>`
     select c.task_key, c.set_id, c.case_id, c.tender_id, c.family, c.outcome, c.reason,
       exists (select 1 from case_results p where p.run_id = ${previousRunId} and p.set_id = c.set_id and p.case_id = c.case_id

@@ -14,6 +14,7 @@ import type { CasePayloadInput } from '../eval/payloads.ts';
 import type { PlanDef } from './types.ts';
 import { ValidationError } from '../engine/errors.ts';
 import { keyMaker } from './keys.ts';
+import type { SharedRef } from '../engine/shared-values.ts';
 
 export const redteamSelectionSchema = z.object({
   branches: z.array(z.string()).optional(),
@@ -45,7 +46,7 @@ const isLlm = (t: string) => (LLM_CHECK_TYPES as readonly string[]).includes(t);
 /** Converse (+ judge) tasks for test sets. */
 export function caseTasks(
   sets: TestSet[],
-  target: TargetConfig,
+  target: TargetConfig | SharedRef,
   opts: { repeat?: number; today?: string; key?: (raw: string) => string; extra?: (set: TestSet, caseId: string) => Partial<CasePayloadInput> } = {},
 ): TaskSpec[] {
   const key = opts.key ?? keyMaker();
@@ -105,7 +106,7 @@ export function selectRedteam(sel: z.output<typeof redteamSelectionSchema>): Red
   return all;
 }
 
-export function redteamTasks(sel: z.output<typeof redteamSelectionSchema>, target: TargetConfig, key: (raw: string) => string): TaskSpec[] {
+export function redteamTasks(sel: z.output<typeof redteamSelectionSchema>, target: TargetConfig | SharedRef, key: (raw: string) => string): TaskSpec[] {
   return selectRedteam(sel).map((scenario) => ({
     key: key(scenario.id),
     kind: 'eval.redteam',
@@ -124,10 +125,12 @@ export const evalPlan: PlanDef<typeof evalPlanSchema> = {
   schema: evalPlanSchema,
   build: async (input) => {
     const key = keyMaker();
-    const tasks = caseTasks(input.sets, input.target, { repeat: input.repeat, today: input.today, key });
-    if (input.redteam) tasks.push(...redteamTasks(input.redteam, input.target, key));
+    // Every case plays against the same target: its config is stored once with the run.
+    const target = { $shared: 'target' };
+    const tasks = caseTasks(input.sets, target, { repeat: input.repeat, today: input.today, key });
+    if (input.redteam) tasks.push(...redteamTasks(input.redteam, target, key));
     if (tasks.length === 0) throw new ValidationError(['body.sets: give at least one test set or a redteam selection']);
     tasks.push(reportTask(tasks, input.threshold));
-    return { name: input.name, tasks };
+    return { name: input.name, tasks, shared: { target: input.target } };
   },
 };

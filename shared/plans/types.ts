@@ -10,5 +10,6 @@ export interface PlanBuildDeps {
 export interface PlanDef<S extends z.ZodType = z.ZodType> {
   id: string;
   schema: S;
-  build(input: z.output<S>, deps: PlanBuildDeps): Promise<{ name: string; tasks: TaskSpec[] }>;
+  /** `shared`: values the tasks' payloads refer to as {"$shared": name} (stored once with the run). */
+  build(input: z.output<S>, deps: PlanBuildDeps): Promise<{ name: string; tasks: TaskSpec[]; shared?: Record<string, unknown> }>;
 }

@@ -5,6 +5,7 @@ import type { Sql } from '../db/client.ts';
 import { FORMATS, safeFileBase, type ReportFormat } from './formats.ts';
 import { buildReport } from './load.ts';
 import type { ReportData } from './types.ts';
+import type { RunSummary } from '../eval/summary.ts';
 
 export const renderJson = (d: ReportData): string => FORMATS.json.render(d);
 
@@ -15,8 +16,8 @@ export interface ReportFiles {
   junit: string;
 }
 
-export async function writeReportFiles(sql: Sql, runId: string, dir: string): Promise<ReportFiles> {
-  const data = await buildReport(sql, runId);
+export async function writeReportFiles(sql: Sql, runId: string, dir: string, summary?: RunSummary): Promise<ReportFiles> {
+  const data = await buildReport(sql, runId, summary);
   await mkdir(dir, { recursive: true });
   // Run ids come from the engine, but a file path is never built from data unchecked.
   const file = (f: ReportFormat) => path.join(dir, `${safeFileBase(runId)}${FORMATS[f].suffix}`);

@@ -39,20 +39,24 @@ export async function loadSummary(sql: Sql, runId: string): Promise<RunSummary> 
   return stored?.summary ?? computeSummary(sql, runId);
 }
 
-export async function buildReport(sql: Sql, runId: string): Promise<ReportData> {
-  const summary = await loadSummary(sql, runId);
-  const run = (await sql<{ id: string; name: string; plan: string; status: string; created_at: Date; finished_at: Date | null }[]>`
-    select id, name, plan, status, created_at, finished_at from runs where id = ${runId}`)[0]!;
+/** `summary`: the run's summary when the caller has just computed it (the report task), else it is loaded. */
+export async function buildReport(sql: Sql, runId: string, summaryIn?: RunSummary): Promise<ReportData> {
+  const summary = summaryIn ?? (await loadSummary(sql, runId));
+  // Independent reads, side by side on the pool.
+  const [runRows, caseRows, checkRows, transcripts] = await Promise.all([
+    sql<{ id: string; name: string; plan: string; status: string; created_at: Date; finished_at: Date | null }[]>`
+      select id, name, plan, status, created_at, finished_at from runs where id = ${runId}`,
+    sql<{ task_key: string; set_id: string; case_id: string; tender_id: string | null; family: string | null; repeat_index: number; tags: string[]; outcome: Outcome; reason: string; score: number | null; latency_ms: number | null }[]>`
+      select task_key, set_id, case_id, tender_id, family, repeat_index, tags, outcome, reason, score, latency_ms
+      from case_results where run_id = ${runId} order by set_id, case_id, repeat_index`,
+    sql<{ task_key: string; check_id: string; type: string; outcome: Outcome; reason: string; score: number | null; turn: number | null; hard: boolean; source: string; model: string | null }[]>`
+      select task_key, check_id, type, outcome, reason, score, turn, hard, source, model
+      from check_results where run_id = ${runId} order by task_key, check_id`,
+    sql<{ task_key: string; target: string; turns: unknown; error: string | null }[]>`
+      select task_key, target, turns, error from transcripts where run_id = ${runId}`,
+  ]);
+  const run = runRows[0]!;
   const regressions = new Set(summary.failures.filter((f) => f.regression).map((f) => f.taskKey));
-
-  const caseRows = await sql<{ task_key: string; set_id: string; case_id: string; tender_id: string | null; family: string | null; repeat_index: number; tags: string[]; outcome: Outcome; reason: string; score: number | null; latency_ms: number | null }[]>`
-    select task_key, set_id, case_id, tender_id, family, repeat_index, tags, outcome, reason, score, latency_ms
-    from case_results where run_id = ${runId} order by set_id, case_id, repeat_index`;
-  const checkRows = await sql<{ task_key: string; check_id: string; type: string; outcome: Outcome; reason: string; score: number | null; turn: number | null; hard: boolean; source: string; model: string | null }[]>`
-    select task_key, check_id, type, outcome, reason, score, turn, hard, source, model
-    from check_results where run_id = ${runId} order by task_key, check_id`;
-  const transcripts = await sql<{ task_key: string; target: string; turns: unknown; error: string | null }[]>`
-    select task_key, target, turns, error from transcripts where run_id = ${runId}`;
 
   const checksByTask = new Map<string, CheckRow[]>();
   for (const c of checkRows) {

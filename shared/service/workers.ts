@@ -5,7 +5,7 @@
 import { Worker } from 'bullmq';
 import postgres from 'postgres';
 import type { Redis } from 'ioredis';
-import { QUEUES, type QueueName } from '../../queues/index.ts';
+import { QUEUES, slotQueueOf, withBatchQueues, type QueueName } from '../../queues/index.ts';
 import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
 import { childLogger, type Logger } from '../logger.ts';
@@ -14,7 +14,8 @@ import { CancelBus } from '../engine/cancel-bus.ts';
 import { makeProcessor } from '../engine/processor.ts';
 import { CompletionWriter } from '../engine/completions.ts';
 import { markFailed } from '../engine/store.ts';
-import { jobDataSchema } from '../engine/flow.ts';
+import { jobDataSchema, jobTaskKeys } from '../engine/flow.ts';
+import { Slots } from '../engine/slots.ts';
 import { HEARTBEAT_MS, heartbeat, markWorkerStopped, newWorkerId, reconcileOrphans } from '../engine/reconciler.ts';
 import '../tasks/index.ts';
 
@@ -50,16 +51,36 @@ export async function startWorkers(opts: {
     connect_timeout: 10,
     connection: { synchronous_commit: 'off', application_name: `vaglio-claim-${opts.name}` },
   });
-  const processor = makeProcessor({ ...dbh, redis, prefix, config, log, workerId, cancelBus, claimSql, completions: new CompletionWriter(dbh.sql) });
+  // Whoever consumes a queue consumes its batches too; both draw on the queue's concurrency, counted in tasks.
+  const queues = withBatchQueues([...new Set(opts.queues)]);
+  const concurrencyOf = (q: QueueName) => opts.concurrency?.[q] ?? QUEUES[q].concurrency(config);
+  const slots = new Map<string, Slots>();
+  for (const q of queues) {
+    const base = slotQueueOf(q);
+    if (!slots.has(base)) slots.set(base, new Slots(concurrencyOf(base)));
+    slots.set(q, slots.get(base)!);
+  }
+  const processor = makeProcessor({
+    ...dbh,
+    redis,
+    prefix,
+    config,
+    log,
+    workerId,
+    cancelBus,
+    claimSql,
+    completions: new CompletionWriter(dbh.sql),
+    slots: (q) => slots.get(q),
+  });
 
   const connections: Redis[] = [];
-  const workers = [...new Set(opts.queues)].map((q) => {
+  const workers = queues.map((q) => {
     const connection = redisConnection(config.VAGLIO_REDIS_URL, { forWorker: true });
     connections.push(connection);
     const w = new Worker(q, processor, {
       connection,
       prefix,
-      concurrency: opts.concurrency?.[q] ?? QUEUES[q].concurrency(config),
+      concurrency: concurrencyOf(q),
       lockDuration: config.VAGLIO_LOCK_DURATION_MS,
       stalledInterval: config.VAGLIO_STALLED_INTERVAL_MS,
       // A job whose worker died twice is failed (then dead-lettered) rather than retried forever.
@@ -71,14 +92,16 @@ export async function startWorkers(opts: {
       if (!job || !/stalled/i.test(err.message)) return;
       const d = jobDataSchema.safeParse(job.data);
       if (!d.success) return;
-      void markFailed(dbh.sql, {
-        runId: d.data.runId,
-        taskKey: d.data.taskKey,
-        queue: q,
-        jobId: String(job.id),
-        error: err.message,
-        attempts: job.attemptsMade,
-      }).catch((e: Error) => log.error({ err: e.message }, 'could not record stalled failure'));
+      for (const taskKey of jobTaskKeys(d.data)) {
+        void markFailed(dbh.sql, {
+          runId: d.data.runId,
+          taskKey,
+          queue: q,
+          jobId: String(job.id),
+          error: err.message,
+          attempts: job.attemptsMade,
+        }).catch((e: Error) => log.error({ err: e.message }, 'could not record stalled failure'));
+      }
     });
     return w;
   });

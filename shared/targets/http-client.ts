@@ -11,10 +11,37 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true, maxSockets: 512 }),
 };
 
+/** Response headers, read by (case-insensitive) name. */
+export interface ResponseHeaders {
+  get(name: string): string | null;
+}
+
 export interface ClientResponse {
   status: number;
-  headers: Headers;
+  headers: ResponseHeaders;
   text: string;
+}
+
+/** Node's parsed headers (lower-case names) behind a Headers-like `get`, without copying them. */
+function headersOf(h: http.IncomingHttpHeaders): ResponseHeaders {
+  return {
+    get: (name) => {
+      const v = h[name.toLowerCase()];
+      return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+    },
+  };
+}
+
+// Targets are called with a handful of URLs, thousands of times each.
+const parsedUrls = new Map<string, URL>();
+function parseUrl(url: string): URL {
+  let u = parsedUrls.get(url);
+  if (!u) {
+    u = new URL(url);
+    if (parsedUrls.size > 1000) parsedUrls.clear();
+    parsedUrls.set(url, u);
+  }
+  return u;
 }
 
 export function httpCall(
@@ -24,7 +51,7 @@ export function httpCall(
   return new Promise((resolve, reject) => {
     let u: URL;
     try {
-      u = new URL(url);
+      u = parseUrl(url);
     } catch (err) {
       reject(err);
       return;
@@ -45,12 +72,7 @@ export function httpCall(
         res.on('error', reject);
         res.on('end', () => {
           if (!res.complete) return reject(new Error('connection closed before the response was complete'));
-          const h = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) {
-            if (Array.isArray(v)) for (const x of v) h.append(k, x);
-            else if (v !== undefined) h.set(k, v);
-          }
-          resolve({ status: res.statusCode ?? 0, headers: h, text: Buffer.concat(chunks).toString('utf8') });
+          resolve({ status: res.statusCode ?? 0, headers: headersOf(res.headers), text: Buffer.concat(chunks).toString('utf8') });
         });
       },
     );

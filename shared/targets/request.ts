@@ -8,7 +8,7 @@ import type { RateLimiter, Release } from '../ratelimit/index.ts';
 import { sleep } from '../ratelimit/index.ts';
 import { TargetError } from './errors.ts';
 import { stripSecrets } from './secrets.ts';
-import { httpCall, type ClientResponse } from './http-client.ts';
+import { httpCall, type ClientResponse, type ResponseHeaders } from './http-client.ts';
 
 export interface HttpRequest {
   url: string;
@@ -29,7 +29,7 @@ export interface RequestPolicy {
 
 export interface HttpResponse {
   status: number;
-  headers: Headers;
+  headers: ResponseHeaders;
   text: string;
   /** Duration of the attempt that answered (not counting rate-limit waits or earlier attempts). */
   latencyMs: number;
@@ -71,7 +71,17 @@ export async function sendRequest(req: HttpRequest, policy: RequestPolicy, signa
       if (signal.aborted) throw aborted(attempt);
       throw err;
     }
-    const timeout = AbortSignal.timeout(policy.timeoutMs);
+    // One controller for the attempt, aborted by its timeout or by the caller (cheaper than
+    // AbortSignal.timeout + AbortSignal.any, per request).
+    const attemptAc = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      attemptAc.abort(new Error('timeout'));
+    }, policy.timeoutMs);
+    const onAbort = () => attemptAc.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) onAbort();
     const started = performance.now();
     let res: ClientResponse;
     let text: string;
@@ -80,12 +90,12 @@ export async function sendRequest(req: HttpRequest, policy: RequestPolicy, signa
         method: req.method,
         headers: req.headers,
         body: req.body,
-        signal: AbortSignal.any([signal, timeout]),
+        signal: attemptAc.signal,
       });
       text = res.text;
     } catch (err) {
       if (signal.aborted) throw aborted(attempt + 1);
-      if (timeout.aborted) {
+      if (timedOut) {
         throw new TargetError('timeout', `no answer from ${where} within ${policy.timeoutMs} ms`, {
           retryable: true,
           attempts: attempt + 1,
@@ -101,6 +111,8 @@ export async function sendRequest(req: HttpRequest, policy: RequestPolicy, signa
         attempts: attempt + 1,
       });
     } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
       await release();
     }
     const latencyMs = performance.now() - started;

@@ -4,29 +4,15 @@
  */
 import { defineKind } from '../engine/kinds.ts';
 import { LLM_CHECK_TYPES, caseVerdict, runChecks, type CheckSpec } from '../checks/index.ts';
-import { createTarget, type Target, type TargetConfig } from '../targets/index.ts';
+import { targetConfigSchema, targetFor } from '../targets/index.ts';
 import { casePayloadSchema, type CasePayload } from '../eval/payloads.ts';
 import { llmFor } from './llm.ts';
 import { simulateUser } from '../llm/simulate-user.ts';
 import type { TaskContext } from '../engine/kinds.ts';
 import { answerSignature, playCase, redactPlayIf, toolSignature, type NextTurn } from '../eval/play.ts';
 import { saveCaseOutcome, transcriptRow } from '../eval/store.ts';
-import type { Redis } from 'ioredis';
 
 export const isLlmCheck = (c: CheckSpec) => (LLM_CHECK_TYPES as readonly string[]).includes(c.type);
-
-// One target object per config and process: its rate limiter and connection reuse are shared by tasks.
-const targets = new Map<string, Target>();
-function targetFor(config: TargetConfig, redis: Redis, prefix: string): Target {
-  const key = `${prefix}\u0000${JSON.stringify(config)}`;
-  let t = targets.get(key);
-  if (!t) {
-    t = createTarget(config, { redis, prefix });
-    if (targets.size > 100) targets.clear();
-    targets.set(key, t);
-  }
-  return t;
-}
 
 /** A simulated user for cases that ask for one, when a simulator model is configured (else the scripted turns). */
 function simulatedUser(p: CasePayload, ctx: TaskContext): NextTurn | undefined {
@@ -48,12 +34,16 @@ export const converseKind = defineKind({
   timeoutMs: 5 * 60_000,
   attempts: 3,
   backoffMs: 2_000,
+  batchable: true,
   handler: async (p, ctx) => {
-    const target = targetFor(p.target, ctx.redis, ctx.prefix);
+    const targetConfig = await ctx.shared(p.target, targetConfigSchema);
+    const target = targetFor(targetConfig, ctx.redis, ctx.prefix);
     const vars = { ...p.vars, ...(p.tenderId ? { tenderId: p.tenderId } : {}) };
     // Redacted before anything is stored or checked, so no stored row or judge prompt holds the PII.
     const played = redactPlayIf(ctx.config.VAGLIO_REDACT_PII, await playCase(target, p.turns, vars, ctx.signal, simulatedUser(p, ctx)));
     ctx.addUsage({ tokensIn: played.tokensIn, tokensOut: played.tokensOut, costUsd: played.costUsd });
+    // The conversation is over: checking and storing it need not hold up the next one.
+    ctx.releaseSlot();
     const deterministic = p.checks.filter((c) => !isLlmCheck(c));
     const results = await runChecks(deterministic, {
       transcript: played.transcript,
@@ -63,8 +53,11 @@ export const converseKind = defineKind({
     });
     const pendingLlm = p.checks.some(isLlmCheck);
     const verdict = caseVerdict(results, { threshold: p.threshold });
-    // Transcript, check results and case result in one statement: one round trip, one commit per case.
-    await saveCaseOutcome(ctx.sql, transcriptRow(ctx, p.target, played), results.map((r) => ({ ...r, source: 'deterministic' as const })), {
+    // Transcript, check results and case result in one statement, shared with the cases finishing alongside.
+    await saveCaseOutcome(ctx.sql, {
+      transcript: transcriptRow(ctx, targetConfig, played),
+      checks: results.map((r) => ({ ...r, source: 'deterministic' as const })),
+      result: {
       runId: ctx.runId,
       taskKey: ctx.taskKey,
       setId: p.setId,
@@ -79,8 +72,10 @@ export const converseKind = defineKind({
       answerSignature: answerSignature(played.transcript),
       toolSignature: toolSignature(played.transcript),
       pendingLlm,
-      latencyMs: played.latencyMs,
+        latencyMs: played.latencyMs,
+      },
     });
-    return { outcome: verdict.outcome, pendingLlm };
+    // The outcome is in case_results (read by the judge and the report): no task result to store.
+    return undefined;
   },
 });

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineKind } from '../engine/kinds.ts';
-import { targetConfigSchema, createTarget } from '../targets/index.ts';
+import { targetConfigSchema, targetFor } from '../targets/index.ts';
+import { orShared } from '../engine/shared-values.ts';
 import { evaluateScenario, redteamScenarioSchema } from '../redteam/index.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
 import { playCase, answerSignature, redactPlayIf, toolSignature } from '../eval/play.ts';
@@ -19,7 +20,7 @@ import type { Outcome, Transcript } from '../transcript.ts';
 
 export const redteamPayloadSchema = z.object({
   scenario: redteamScenarioSchema,
-  target: targetConfigSchema,
+  target: orShared(targetConfigSchema),
   detectorOptions: detectorOptionsSchema.default({ expiredBandi: [] }),
   /** With an attacker model (the simulator role), an adaptive attacker pursues the scenario's goal instead of its script. */
   adaptive: z.boolean().default(false),
@@ -32,9 +33,11 @@ export const redteamKind = defineKind({
   timeoutMs: 5 * 60_000,
   attempts: 3,
   backoffMs: 2_000,
+  batchable: true,
   handler: async (p, ctx) => {
     const s = p.scenario;
-    const target = createTarget(p.target, { redis: ctx.redis, prefix: ctx.prefix });
+    const targetConfig = await ctx.shared(p.target, targetConfigSchema);
+    const target = targetFor(targetConfig, ctx.redis, ctx.prefix);
     const attacker = p.adaptive
       ? llmFor(ctx).forRole('simulator')
       : undefined;
@@ -64,7 +67,7 @@ export const redteamKind = defineKind({
     // Detectors (a PII leak is an attack that landed) read the original; what is stored or judged is redacted.
     const redact = ctx.config.VAGLIO_REDACT_PII;
     const played = redactPlayIf(redact, original);
-    await saveTranscript(ctx.sql, transcriptRow(ctx, p.target, played));
+    await saveTranscript(ctx.sql, transcriptRow(ctx, targetConfig, played));
     const checks: StoredCheck[] = [];
     let outcome: Outcome;
     let reason: string;

@@ -17,11 +17,11 @@ export const reportKind = defineKind({
     const summary = await computeSummary(ctx.sql, ctx.runId);
     await saveSummary(ctx.sql, summary);
     const c = ctx.config;
-    const files = await writeReportFiles(ctx.sql, ctx.runId, path.join(c.VAGLIO_REPORT_DIR, ctx.runId));
+    const files = await writeReportFiles(ctx.sql, ctx.runId, path.join(c.VAGLIO_REPORT_DIR, ctx.runId), summary);
     if (c.VAGLIO_SMTP_URL && c.VAGLIO_EMAIL_TO) {
       const to = c.VAGLIO_EMAIL_TO.split(',').map((x) => x.trim()).filter(Boolean);
       const dashboard = `${c.VAGLIO_PUBLIC_URL ?? `http://${c.VAGLIO_API_HOST}:${c.VAGLIO_API_PORT}`}/dashboard/runs/${ctx.runId}`;
-      await sendRunEmail({ smtpUrl: c.VAGLIO_SMTP_URL, from: c.VAGLIO_EMAIL_FROM, to }, await buildReport(ctx.sql, ctx.runId), dashboard, ctx.log);
+      await sendRunEmail({ smtpUrl: c.VAGLIO_SMTP_URL, from: c.VAGLIO_EMAIL_FROM, to }, await buildReport(ctx.sql, ctx.runId, summary), dashboard, ctx.log);
     }
     const rate = summary.totals.passRate;
     return {

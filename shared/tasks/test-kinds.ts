@@ -100,3 +100,10 @@ export const expandKind = defineKind({
     return added;
   },
 });
+
+/**
+ * Batchable twins of sleep and fail: sibling tasks of these travel as batch jobs (queues/index.ts), so tests
+ * see a batch retry, time out, cancel and survive a crash task by task.
+ */
+export const batchSleepKind = defineKind({ ...sleepKind, kind: 'test.batch-sleep', batchable: true });
+export const batchFailKind = defineKind({ ...failKind, kind: 'test.batch-fail', batchable: true });

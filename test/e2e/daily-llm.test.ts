@@ -76,7 +76,7 @@ describe('daily run with generator and simulator models', () => {
   it('adds LLM facts whose evidence is in the text (not the invented one), rephrased searches, and simulated-user conversations', async () => {
     const input = dailyPlanSchema.parse({ plan: 'daily', source: { type: 'folder', path: folder }, target: demoTarget(bot.url), today: '2026-12-01' });
     const built = await dailyPlan.build(input, { config: workers.config });
-    const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: 'daily', plan: 'daily', spec: {}, tasks: built.tasks });
+    const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: 'daily', plan: 'daily', spec: {}, tasks: built.tasks, shared: built.shared });
     expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 90_000)).toBe('completed');
     const gen = await infra.sql<{ test_id: string; family: string; provenance: { generator: string; evidence?: string } }[]>`
       select test_id, family, provenance from generated_tests where tender_id = ${ID}`;

@@ -53,7 +53,7 @@ describe('evaluation end to end', () => {
     expect(cases.length).toBeGreaterThanOrEqual(20);
     const input = evalPlanSchema.parse({ plan: 'eval', name: 'e2e', sets, target: await loadTargetConfig(targetFile), today: '2026-12-01' });
     const built = await evalPlan.build(input, { config: workers.config });
-    const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: 'e2e', plan: 'eval', spec: {}, tasks: built.tasks });
+    const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: 'e2e', plan: 'eval', spec: {}, tasks: built.tasks, shared: built.shared });
     expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 60_000)).toBe('completed');
     const rows = await infra.sql<{ set_id: string; case_id: string; outcome: string; reason: string }[]>`
       select set_id, case_id, outcome, reason from case_results where run_id = ${runId}`;

@@ -96,7 +96,17 @@ export async function waitForRunStatus(sql: Sql, runId: string, statuses: string
 
 export async function taskRows(sql: Sql, runId: string) {
   const rows = await sql<
-    { task_key: string; status: string; executions: number; attempts: number; started_at: Date | null; finished_at: Date | null; cancel_reason: string | null }[]
-  >`select task_key, status, executions, attempts, started_at, finished_at, cancel_reason from tasks where run_id = ${runId}`;
+    {
+      task_key: string;
+      kind: string;
+      status: string;
+      executions: number;
+      attempts: number;
+      job_id: string | null;
+      started_at: Date | null;
+      finished_at: Date | null;
+      cancel_reason: string | null;
+    }[]
+  >`select task_key, kind, status, executions, attempts, job_id, started_at, finished_at, cancel_reason from tasks where run_id = ${runId}`;
   return new Map(rows.map((r) => [r.task_key, r]));
 }

@@ -44,7 +44,7 @@ async function attack(faults: FaultMode[], env: Record<string, string>) {
       redteam: { branches: ['information-boundary'], limit: 1, adaptive: true, detectorOptions: { canary: DEMO_CANARY, systemPrompt: SYSTEM_PROMPT } },
     });
     const built = await evalPlan.build(input, { config: workers.config });
-    const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: 'adaptive', plan: 'eval', spec: {}, tasks: built.tasks });
+    const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: 'adaptive', plan: 'eval', spec: {}, tasks: built.tasks, shared: built.shared });
     expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 60_000)).toBe('completed');
     const row = (await infra.sql<{ outcome: string; reason: string; turns: { user: string }[] }[]>`
       select c.outcome, c.reason, t.turns from case_results c join transcripts t using (run_id, task_key) where c.run_id = ${runId}`)[0]!;

@@ -55,7 +55,7 @@ afterAll(async () => {
 async function runOnce(name: string): Promise<string> {
   const input = evalPlanSchema.parse({ plan: 'eval', name, sets, target: demoTarget(bot.url) });
   const built = await evalPlan.build(input, { config: workers.config });
-  const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name, plan: 'eval', spec: {}, tasks: built.tasks });
+  const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name, plan: 'eval', spec: {}, tasks: built.tasks, shared: built.shared });
   expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 60_000)).toBe('completed');
   return runId;
 }

@@ -23,6 +23,7 @@ export function runsRouter(deps: ApiDeps): Router {
       plan: input.plan,
       spec: req.body as Record<string, unknown>,
       tasks: built.tasks,
+      shared: built.shared,
       idempotencyKey: key,
     });
     const run = await getRun(deps.sql, result.runId);

@@ -25,6 +25,8 @@ export const runs = pgTable('runs', {
   plan: text('plan').notNull(),
   status: text('status').$type<RunStatus>().notNull().default('queued'),
   spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
+  /** Values shared by the run's tasks, referred to from payloads as {"$shared": name}. */
+  shared: jsonb('shared').$type<Record<string, unknown>>().notNull().default({}),
   idempotencyKey: text('idempotency_key').unique(),
   epoch: integer('epoch').notNull().default(0),
   cancelRequested: boolean('cancel_requested').notNull().default(false),

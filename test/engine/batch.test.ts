@@ -1,0 +1,190 @@
+/**
+ * Batch jobs on real Redis and Postgres: sibling tasks of a batchable kind travel together, but each keeps
+ * its own row, attempts, failure and dead letter; a batch never runs more conversations than the queue's
+ * concurrency (checked on a real HTTP target); a worker killed mid-batch loses nothing and repeats nothing
+ * that had completed.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
+import { killAndWait, spawnService, startTestWorkers, taskRows, waitFor, waitForRunStatus } from '../helpers/engine.ts';
+import { submitRun } from '../../shared/engine/submit.ts';
+import { cancelRun } from '../../shared/engine/cancel.ts';
+import { listDeadLetters } from '../../shared/engine/dead-letters.ts';
+import { redisConnection } from '../../shared/engine/connections.ts';
+import { evalPlan, evalPlanSchema } from '../../shared/plans/eval.ts';
+
+let infra: TestInfra;
+let redis: Redis;
+const children: ChildProcess[] = [];
+const deps = () => ({ sql: infra.sql, redis, prefix: infra.prefix });
+const fastStall = { VAGLIO_STALLED_INTERVAL_MS: '1500', VAGLIO_LOCK_DURATION_MS: '2000', VAGLIO_RECONCILE_INTERVAL_MS: '1000' };
+
+beforeAll(async () => {
+  infra = await createTestInfra('batch');
+  redis = redisConnection(infra.redisUrl);
+});
+afterAll(async () => {
+  await Promise.all(children.map((c) => killAndWait(c, 'SIGKILL')));
+  redis?.disconnect();
+  await infra?.teardown();
+});
+
+/** A chatbot that answers after `ms` and records how many requests it had in flight at most. */
+async function countingTarget(ms: number) {
+  let inFlight = 0;
+  let peak = 0;
+  let total = 0;
+  const server = http.createServer((req, res) => {
+    inFlight++;
+    total++;
+    peak = Math.max(peak, inFlight);
+    req.resume();
+    req.on('end', () =>
+      setTimeout(() => {
+        inFlight--;
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ answer: 'Il bando scade il 31 gennaio 2027.' }));
+      }, ms),
+    );
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/chat`,
+    stats: () => ({ peak, total }),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+describe('batch jobs', () => {
+  it('plays 40 cases in batches, never more at once than the concurrency, each case its own task', async () => {
+    const target = await countingTarget(60);
+    const workers = await startTestWorkers(infra, ['converse', 'report', 'control'], {}, { converse: 6 });
+    try {
+      const input = evalPlanSchema.parse({
+        plan: 'eval',
+        sets: [
+          {
+            id: 'batch',
+            type: 'single',
+            cases: Array.from({ length: 40 }, (_, i) => ({ id: `c${i}`, input: `Quando scade il bando ${i}?`, checks: [{ type: 'contains', value: '31 gennaio 2027' }] })),
+          },
+        ],
+        target: { type: 'http', url: target.url, body: { message: '{{message}}' }, response: { answer: 'answer' } },
+      });
+      const plan = await evalPlan.build(input, { config: workers.config });
+      const { runId } = await submitRun(deps(), { name: plan.name, plan: 'eval', spec: {}, tasks: plan.tasks, shared: plan.shared });
+      expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 30_000)).toBe('completed');
+      // The chatbot saw each case once, and at most 6 at a time although a batch holds 16.
+      expect(target.stats().total).toBe(40);
+      expect(target.stats().peak).toBe(6);
+      const rows = [...(await taskRows(infra.sql, runId)).values()].filter((r) => r.kind === 'eval.converse');
+      expect(rows).toHaveLength(40);
+      for (const r of rows) {
+        expect(r.status).toBe('completed');
+        expect(r.executions).toBe(1);
+      }
+      // They travelled as 16 + 16 + 8: three job ids, shared by the tasks of each batch.
+      const jobIds = new Set(rows.map((r) => r.job_id));
+      expect(jobIds.size).toBe(3);
+      for (const id of jobIds) expect(id).toMatch(/\+(16|8)\.e0$/);
+      const cases = await infra.sql<{ n: number }[]>`select count(*)::int as n from case_results where run_id = ${runId} and outcome = 'pass'`;
+      expect(cases[0]!.n).toBe(40);
+    } finally {
+      await workers.stop();
+      await target.close();
+    }
+  });
+
+  it('retries only the failing task of a batch; a permanent failure dead-letters that task alone', async () => {
+    const workers = await startTestWorkers(infra, ['converse', 'report', 'control']);
+    try {
+      const { runId } = await submitRun(deps(), {
+        name: 'batch-fail',
+        plan: 'dag',
+        spec: {},
+        tasks: [
+          ...Array.from({ length: 8 }, (_, i) => ({ key: `ok-${i}`, kind: 'test.batch-fail', payload: { times: 0 } })),
+          { key: 'flaky', kind: 'test.batch-fail', payload: { times: 1 } },
+          { key: 'broken', kind: 'test.batch-fail', payload: { permanent: true } },
+        ],
+      });
+      expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 30_000)).toBe('failed');
+      const rows = await taskRows(infra.sql, runId);
+      expect(new Set([...rows.values()].filter((r) => r.kind === 'test.batch-fail').map((r) => r.job_id)).size).toBe(1);
+      for (let i = 0; i < 8; i++) {
+        expect(rows.get(`ok-${i}`)?.status).toBe('completed');
+        expect(rows.get(`ok-${i}`)?.executions).toBe(1);
+      }
+      expect(rows.get('flaky')?.status).toBe('completed');
+      expect(rows.get('flaky')?.executions).toBe(2);
+      expect(rows.get('broken')?.status).toBe('failed');
+      expect(rows.get('broken')?.executions).toBe(1);
+      const dead = (await listDeadLetters(deps(), { runId })).map((d) => d.taskKey);
+      expect(dead).toEqual(['broken']);
+    } finally {
+      await workers.stop();
+    }
+  });
+
+  it('cancel stops the running tasks of a batch and the ones still waiting for a slot', async () => {
+    const workers = await startTestWorkers(infra, ['converse', 'report', 'control'], {}, { converse: 3 });
+    try {
+      const { runId } = await submitRun(deps(), {
+        name: 'batch-cancel',
+        plan: 'dag',
+        spec: {},
+        tasks: Array.from({ length: 12 }, (_, i) => ({ key: `slow-${i}`, kind: 'test.batch-sleep', payload: { ms: 60_000 } })),
+      });
+      await waitFor('3 running', async () => {
+        const n = await infra.sql<{ n: number }[]>`select count(*)::int as n from tasks where run_id = ${runId} and status = 'running'`;
+        return n[0]!.n >= 3;
+      }, 20_000);
+      const t0 = Date.now();
+      await cancelRun(deps(), runId);
+      expect(await waitForRunStatus(infra.sql, runId, ['canceled', 'failed', 'completed'], 20_000)).toBe('canceled');
+      expect(Date.now() - t0).toBeLessThan(15_000);
+      const rows = [...(await taskRows(infra.sql, runId)).values()].filter((r) => r.kind === 'test.batch-sleep');
+      expect(rows.every((r) => r.status === 'canceled')).toBe(true);
+    } finally {
+      await workers.stop();
+    }
+  });
+
+  it('a worker killed with SIGKILL mid-batch: another finishes the batch, completed tasks are not run again', async () => {
+    const env = { ...infra.env, VAGLIO_CONCURRENCY_CONVERSE: '4', ...fastStall };
+    const victim = spawnService('conversation-runner', env);
+    children.push(victim);
+    // 2 quick and 4 slow tasks share one batch; the victim finishes the quick ones, then dies.
+    const { runId } = await submitRun(deps(), {
+      name: 'batch-kill',
+      plan: 'dag',
+      spec: {},
+      tasks: [
+        ...Array.from({ length: 2 }, (_, i) => ({ key: `quick-${i}`, kind: 'test.batch-sleep', payload: { ms: 10 } })),
+        ...Array.from({ length: 4 }, (_, i) => ({ key: `slow-${i}`, kind: 'test.batch-sleep', payload: { ms: 3_000 } })),
+      ],
+    });
+    await waitFor('quick ones done, slow ones running', async () => {
+      const r = await infra.sql<{ done: number; running: number }[]>`
+        select count(*) filter (where status = 'completed' and task_key like 'quick-%')::int as done,
+          count(*) filter (where status = 'running' and task_key like 'slow-%')::int as running
+        from tasks where run_id = ${runId}`;
+      return r[0]!.done === 2 && r[0]!.running >= 2;
+    }, 30_000);
+    await killAndWait(victim, 'SIGKILL');
+    const rescuer = await startTestWorkers(infra, ['converse', 'control'], fastStall);
+    try {
+      expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 40_000)).toBe('completed');
+      const rows = await taskRows(infra.sql, runId);
+      for (let i = 0; i < 2; i++) expect(rows.get(`quick-${i}`)?.executions).toBe(1);
+      for (let i = 0; i < 4; i++) expect(rows.get(`slow-${i}`)?.status).toBe('completed');
+      expect(Math.max(...[0, 1, 2, 3].map((i) => rows.get(`slow-${i}`)!.executions))).toBe(2);
+    } finally {
+      await rescuer.stop();
+    }
+  });
+});
