@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sql } from '../db/client.ts';
-import { casePayloadSchema } from './payloads.ts';
+import { casePayloadSchema, checkListSchema } from './payloads.ts';
+import { SharedValues } from '../engine/shared-values.ts';
 import { exportScenarioYaml, loadScenarioFile, testSetSchema, type TestSet } from '../scenarios/index.ts';
 import { NotFoundError } from '../engine/errors.ts';
 import type { CheckSpecInput } from '../checks/index.ts';
@@ -32,7 +33,7 @@ export async function regressionFromRun(sql: Sql, runId: string, taskKey: string
     ),
   );
   const input = p.setType === 'single' ? p.turns[0]! : { turns: p.turns.map((user) => ({ user })) };
-  const checks = p.checks.map((c) => {
+  const checks = (await new SharedValues(sql).resolve(runId, p.checks, checkListSchema)).map((c) => {
     const { turn, ...rest } = c as CheckSpecInput & { turn?: unknown };
     return (p.setType === 'conversation' ? { ...rest, turn } : rest) as CheckSpecInput;
   });

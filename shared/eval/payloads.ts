@@ -13,8 +13,11 @@ export const casePayloadSchema = z.object({
   turns: z.array(z.string().min(1)).min(1),
   expected: z.string().optional(),
   vars: z.record(z.string(), z.string()).default({}),
-  /** Every check of the case (set defaults, case checks, per-turn checks), deterministic and LLM. */
-  checks: z.array(checkSpecSchema),
+  /**
+   * Every check of the case (set defaults, case checks, per-turn checks), deterministic and LLM; or (eval
+   * plans) a reference to the run's shared list, since most cases of a set have the same checks.
+   */
+  checks: orShared(z.array(checkSpecSchema)),
   threshold: z.number().min(0).max(1).optional(),
   /** The target config, or (eval plans) a reference to the run's shared one. */
   target: orShared(targetConfigSchema),
@@ -39,6 +42,9 @@ export const casePayloadSchema = z.object({
     .optional(),
 });
 export type CasePayload = z.output<typeof casePayloadSchema>;
+
+/** A case's check list, as stored in a run's shared values. */
+export const checkListSchema = z.array(checkSpecSchema);
 export type CasePayloadInput = z.input<typeof casePayloadSchema>;
 
 export const judgePayloadSchema = z.object({

@@ -1,6 +1,6 @@
 /** What test generation produces: case specs (casePayloadSchema minus `target`, which the run adds) with provenance. */
 import { z } from 'zod';
-import { casePayloadSchema } from '../eval/payloads.ts';
+import { casePayloadSchema, checkListSchema } from '../eval/payloads.ts';
 import type { RoleClient } from '../llm/index.ts';
 import type { TenderMetadata } from '../tender/metadata.ts';
 
@@ -9,7 +9,7 @@ export const familySchema = z.enum(FAMILIES);
 export type Family = z.infer<typeof familySchema>;
 
 /** A case as stored in generated_tests.spec; `{ ...spec, target }` parses with casePayloadSchema. */
-export const caseSpecSchema = casePayloadSchema.omit({ target: true });
+export const caseSpecSchema = casePayloadSchema.omit({ target: true }).extend({ checks: checkListSchema });
 export type CaseSpec = z.input<typeof caseSpecSchema>;
 
 export interface Provenance {

@@ -9,7 +9,7 @@ import { composeLibrary, type RedteamScenario } from '../redteam/index.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
 import { isoDate } from '../tender/metadata.ts';
 import type { TaskSpec } from '../engine/dag.ts';
-import { LLM_CHECK_TYPES } from '../checks/index.ts';
+import { LLM_CHECK_TYPES, type CheckSpec } from '../checks/index.ts';
 import type { CasePayloadInput } from '../eval/payloads.ts';
 import type { PlanDef } from './types.ts';
 import { ValidationError } from '../engine/errors.ts';
@@ -47,7 +47,14 @@ const isLlm = (t: string) => (LLM_CHECK_TYPES as readonly string[]).includes(t);
 export function caseTasks(
   sets: TestSet[],
   target: TargetConfig | SharedRef,
-  opts: { repeat?: number; today?: string; key?: (raw: string) => string; extra?: (set: TestSet, caseId: string) => Partial<CasePayloadInput> } = {},
+  opts: {
+    repeat?: number;
+    today?: string;
+    key?: (raw: string) => string;
+    extra?: (set: TestSet, caseId: string) => Partial<CasePayloadInput>;
+    /** Stores a check list once with the run and returns the reference to put in payloads. */
+    shareChecks?: (checks: CheckSpec[]) => SharedRef;
+  } = {},
 ): TaskSpec[] {
   const key = opts.key ?? keyMaker();
   const tasks: TaskSpec[] = [];
@@ -62,7 +69,7 @@ export function caseTasks(
           turns: caseTurns(c),
           expected: c.expected,
           vars: c.vars ?? {},
-          checks,
+          checks: opts.shareChecks ? opts.shareChecks(checks) : checks,
           threshold: c.threshold ?? (set.threshold < 1 ? caseThreshold(set, c) : undefined),
           target,
           repeatIndex: r,
@@ -125,12 +132,25 @@ export const evalPlan: PlanDef<typeof evalPlanSchema> = {
   schema: evalPlanSchema,
   build: async (input) => {
     const key = keyMaker();
-    // Every case plays against the same target: its config is stored once with the run.
+    // Every case plays against the same target, and most cases of a set have the same checks: each is
+    // stored once with the run and referred to from the payloads.
+    const shared: Record<string, unknown> = { target: input.target };
     const target = { $shared: 'target' };
-    const tasks = caseTasks(input.sets, target, { repeat: input.repeat, today: input.today, key });
+    const checkLists = new Map<string, SharedRef>();
+    const shareChecks = (checks: CheckSpec[]): SharedRef => {
+      const json = JSON.stringify(checks);
+      let ref = checkLists.get(json);
+      if (!ref) {
+        ref = { $shared: `checks.${checkLists.size}` };
+        checkLists.set(json, ref);
+        shared[ref.$shared] = checks;
+      }
+      return ref;
+    };
+    const tasks = caseTasks(input.sets, target, { repeat: input.repeat, today: input.today, key, shareChecks });
     if (input.redteam) tasks.push(...redteamTasks(input.redteam, target, key));
     if (tasks.length === 0) throw new ValidationError(['body.sets: give at least one test set or a redteam selection']);
     tasks.push(reportTask(tasks, input.threshold));
-    return { name: input.name, tasks, shared: { target: input.target } };
+    return { name: input.name, tasks, shared };
   },
 };

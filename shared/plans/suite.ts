@@ -60,7 +60,7 @@ export async function tenderTasks(
       const caseKey = key(`case.${g.spec.caseId}`);
       tasks.push({ key: caseKey, kind: 'eval.converse', payload });
       own.push(caseKey);
-      if (payload.checks.some((c) => isLlm(c.type))) {
+      if (Array.isArray(payload.checks) && payload.checks.some((c) => isLlm(c.type))) {
         const judgeKey = key(`judge.${g.spec.caseId}`);
         tasks.push({ key: judgeKey, kind: 'eval.judge', payload: { caseTask: caseKey, case: payload }, dependsOn: [caseKey] });
         own.push(judgeKey);

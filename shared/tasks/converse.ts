@@ -5,7 +5,7 @@
 import { defineKind } from '../engine/kinds.ts';
 import { LLM_CHECK_TYPES, caseVerdict, runChecks, type CheckSpec } from '../checks/index.ts';
 import { targetConfigSchema, targetFor } from '../targets/index.ts';
-import { casePayloadSchema, type CasePayload } from '../eval/payloads.ts';
+import { casePayloadSchema, checkListSchema, type CasePayload } from '../eval/payloads.ts';
 import { llmFor } from './llm.ts';
 import { simulateUser } from '../llm/simulate-user.ts';
 import type { TaskContext } from '../engine/kinds.ts';
@@ -44,14 +44,15 @@ export const converseKind = defineKind({
     ctx.addUsage({ tokensIn: played.tokensIn, tokensOut: played.tokensOut, costUsd: played.costUsd });
     // The conversation is over: checking and storing it need not hold up the next one.
     ctx.releaseSlot();
-    const deterministic = p.checks.filter((c) => !isLlmCheck(c));
+    const checks = await ctx.shared(p.checks, checkListSchema);
+    const deterministic = checks.filter((c) => !isLlmCheck(c));
     const results = await runChecks(deterministic, {
       transcript: played.transcript,
       expected: p.expected,
       vars,
       now: p.today ? new Date(`${p.today}T12:00:00Z`) : undefined,
     });
-    const pendingLlm = p.checks.some(isLlmCheck);
+    const pendingLlm = checks.some(isLlmCheck);
     const verdict = caseVerdict(results, { threshold: p.threshold });
     // Transcript, check results and case result in one statement, shared with the cases finishing alongside.
     await saveCaseOutcome(ctx.sql, {

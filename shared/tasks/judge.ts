@@ -5,7 +5,7 @@
 import { defineKind } from '../engine/kinds.ts';
 import { caseVerdict, runChecks, type WeightedResult } from '../checks/index.ts';
 import { transcriptSchema } from '../transcript.ts';
-import { judgePayloadSchema } from '../eval/payloads.ts';
+import { checkListSchema, judgePayloadSchema } from '../eval/payloads.ts';
 import { loadCheckResults, saveCheckResults, updateCaseOutcome, type StoredCheck } from '../eval/store.ts';
 import { makeLlmJudge, type JudgedResult } from '../eval/llm-judge.ts';
 import { llmFor } from './llm.ts';
@@ -24,7 +24,7 @@ export const judgeKind = defineKind({
       select turns, session_id from transcripts where run_id = ${ctx.runId} and task_key = ${p.caseTask}`)[0];
     if (!row) throw new Error(`no transcript for ${p.caseTask}`);
     const transcript = transcriptSchema.parse({ sessionId: row.session_id ?? undefined, turns: row.turns });
-    const specs = p.case.checks.filter(isLlmCheck);
+    const specs = (await ctx.shared(p.case.checks, checkListSchema)).filter(isLlmCheck);
     const configured = Boolean(llmFor(ctx).forRole('judge'));
     const results = await runChecks(specs, {
       transcript,
