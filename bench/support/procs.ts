@@ -5,7 +5,8 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Sql } from '../../shared/db/client.ts';
-import type { Redis } from 'ioredis';
+import { Redis as IORedis, type Redis } from 'ioredis';
+import { eventsChannel } from '../../shared/engine/cancel-bus.ts';
 import { dropDatabase, processCpuMs } from '../lib.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -74,13 +75,42 @@ export async function waitWorkers(sql: Sql, n: number): Promise<void> {
   throw new Error(`only some of ${n} workers registered`);
 }
 
-export async function waitRunDone(sql: Sql, runId: string, timeoutMs: number, pollMs = 25): Promise<string> {
+/**
+ * Wait for a run to finish. With `events`, listen for the engine's run.finished event (what a client of
+ * vaglio would do) and look at Postgres only every 500 ms as a fallback; else poll every `pollMs`.
+ */
+export async function waitRunDone(
+  sql: Sql,
+  runId: string,
+  timeoutMs: number,
+  pollMs = 25,
+  events?: { redisUrl: string; prefix: string },
+): Promise<string> {
   const end = Date.now() + timeoutMs;
-  for (;;) {
-    const r = (await sql<{ status: string }[]>`select status from runs where id = ${runId}`)[0]!;
-    if (r.status !== 'running' && r.status !== 'queued') return r.status;
-    if (Date.now() > end) throw new Error(`run ${runId} still ${r.status} after ${timeoutMs} ms`);
-    await new Promise((res) => setTimeout(res, pollMs));
+  let sub: Redis | undefined;
+  let wake: (() => void) | undefined;
+  if (events) {
+    sub = new IORedis(events.redisUrl);
+    sub.on('message', (_ch: string, msg: string) => {
+      if ((JSON.parse(msg) as { type?: string; runId?: string }).runId === runId) wake?.();
+    });
+    await sub.subscribe(eventsChannel(events.prefix));
+  }
+  try {
+    for (;;) {
+      const r = (await sql<{ status: string }[]>`select status from runs where id = ${runId}`)[0]!;
+      if (r.status !== 'running' && r.status !== 'queued') return r.status;
+      if (Date.now() > end) throw new Error(`run ${runId} still ${r.status} after ${timeoutMs} ms`);
+      await new Promise<void>((res) => {
+        const t = setTimeout(res, events ? 500 : pollMs);
+        wake = () => {
+          clearTimeout(t);
+          res();
+        };
+      });
+    }
+  } finally {
+    sub?.disconnect();
   }
 }
 

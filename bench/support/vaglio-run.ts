@@ -100,7 +100,7 @@ export async function vaglioRun(o: VaglioRunOptions): Promise<VaglioRunResult> {
     const t0 = performance.now();
     const runId = await submit(o.name, o.set);
     const submitMs = performance.now() - t0;
-    const status = await waitRunDone(sql, runId, o.timeoutMs);
+    const status = await waitRunDone(sql, runId, o.timeoutMs, undefined, { redisUrl: BENCH_REDIS, prefix });
     const wallMs = performance.now() - t0;
     const me = process.cpuUsage(me0);
     const cpu = {
