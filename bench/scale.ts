@@ -3,7 +3,7 @@
  * per-process concurrency: throughput and its ratio to one process (wall-clock, and steady-state between
  * the 10th and 90th percentile of finishes). The latency is high enough that the run stays latency-bound
  * on a small machine (CPU per case × cases/s well under the cores available).
- *   npm run bench:scale -- [--cases 800] [--latency 250] [--concurrency 8] [--processes 1,2,4] [--runs 3]
+ *   npm run bench:scale -- [--cases 800] [--latency 250] [--concurrency 8] [--processes 1,2,4] [--runs 3] [--warmup 64]
  */
 import { parseArgs } from 'node:util';
 import { median } from './lib.ts';
@@ -18,6 +18,8 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     processes: { type: 'string', default: '1,2,4' },
     runs: { type: 'string', default: '3' },
+    /** Cases of an unmeasured run played first on the same (long-running) services; 0 measures them cold. */
+    warmup: { type: 'string', default: '64' },
   },
 });
 const N = Number(values.cases);
@@ -33,7 +35,7 @@ try {
   for (let t = 0; t < Number(values.runs); t++) {
     for (const p of PROCS) {
       loads.push(load1());
-      const r = await vaglioRun({ name: `scale_${p}_${t}`, set: vaglioSet(N), targetUrl: target.url, runners: p, concurrency: CONC, timeoutMs: 10 * 60_000 });
+      const r = await vaglioRun({ name: `scale_${p}_${t}`, set: vaglioSet(N), targetUrl: target.url, runners: p, concurrency: CONC, timeoutMs: 10 * 60_000, warmupSet: Number(values.warmup) ? vaglioSet(Number(values.warmup)) : undefined });
       process.stderr.write(`${p} proc #${t} ${JSON.stringify({ ...r, load1: load1() })}\n`);
       results.get(p)!.push(r);
     }
@@ -45,7 +47,7 @@ try {
 const tput = (p: number) => median(results.get(p)!.map((r) => N / (r.wallMs / 1000)));
 const steady = (p: number) => median(results.get(p)!.map((r) => r.steadyPerSec));
 const base = PROCS[0]!;
-console.log(`${N} cases × ${LAT} ms, ${CONC} conversations per process; medians of ${values.runs} interleaved runs; load1 before each run: ${loads.join(', ')}`);
+console.log(`${N} cases × ${LAT} ms, ${CONC} conversations per process, ${Number(values.warmup) ? `services warmed by a ${values.warmup}-case run` : 'services cold'}; medians of ${values.runs} interleaved runs; load1 before each run: ${loads.join(', ')}`);
 console.log('');
 console.log('| runner processes | ideal cases/s | wall s | cases/s (wall) | × one process | cases/s (steady) | × one process (steady) | CPU ms / case |');
 console.log('|---|---|---|---|---|---|---|---|');

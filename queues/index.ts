@@ -40,8 +40,9 @@ export const QUEUES = {
   },
   'converse-batch': {
     service: 'conversation-runner',
-    // In jobs: enough batches to fill the converse concurrency (counted in tasks), plus two fetched ahead (a batch still storing its outcomes holds no slot).
-    concurrency: (c) => Math.ceil(c.VAGLIO_CONCURRENCY_CONVERSE / CONVERSE_BATCH) * 2 + 1,
+    // In jobs: about twice the converse concurrency (counted in tasks) in batches, so a slot that frees always
+    // finds a case waiting, yet one process does not hoard the cases other replicas could play.
+    concurrency: (c) => Math.ceil((2 * c.VAGLIO_CONCURRENCY_CONVERSE) / CONVERSE_BATCH) + 1,
     description: 'test cases in batches of up to 16 (tasks of batchable kinds that share their parent and dependencies)',
     batch: { of: 'converse', size: CONVERSE_BATCH },
   },
