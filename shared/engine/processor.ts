@@ -24,6 +24,7 @@ import {
   markRetrying,
   markRunning,
   readClaimView,
+  claimTask,
   claimTasks,
   type ClaimView,
 } from './store.ts';
@@ -247,7 +248,14 @@ function makeJobProcessor(deps: ProcessorDeps) {
       }
     };
 
-    const views = await viaDb(() => claimTasks(deps.claimSql ?? sql, { runId, taskKeys: keys, epoch: data.epoch, attempt, workerId: deps.workerId, jobId }));
+    const claimSql = deps.claimSql ?? sql;
+    const claim = { runId, epoch: data.epoch, attempt, workerId: deps.workerId, jobId };
+    const views = await viaDb(async () => {
+      if (data.taskKeys) return claimTasks(claimSql, { ...claim, taskKeys: keys });
+      // One task: the statement that looks it up by its whole key (the index's fastest path).
+      const v = await claimTask(claimSql, { ...claim, taskKey: data.taskKey });
+      return new Map(v ? [[data.taskKey, v]] : []);
+    });
     const skipped: Record<string, unknown>[] = [];
     const reprocess: string[] = [];
     const toRun: { taskKey: string; kind: TaskKind; payload: unknown }[] = [];

@@ -60,7 +60,26 @@ export async function claimTask(
   sql: Sql,
   a: { runId: string; taskKey: string; epoch: number; attempt: number; workerId: string; jobId: string },
 ): Promise<(ClaimView & { claimed: boolean }) | undefined> {
-  return (await claimTasks(sql, { ...a, taskKeys: [a.taskKey] })).get(a.taskKey);
+  const rows = await sql<(ViewRow & { claimed: number })[]>`
+    with v as (
+      select t.status, t.kind, t.payload, t.always_run, t.flow_parent, r.epoch, r.cancel_requested,
+        coalesce((select json_agg(json_build_object('key', d.task_key, 'status', d.status, 'flowParent', d.flow_parent))
+                  from tasks d where d.run_id = t.run_id and d.task_key = any(t.depends_on)), '[]'::json) as deps
+      from tasks t join runs r on r.id = t.run_id
+      where t.run_id = ${a.runId} and t.task_key = ${a.taskKey}
+    ), upd as (
+      update tasks set status = 'running', attempts = ${a.attempt}, executions = executions + 1,
+        started_at = now(), worker_id = ${a.workerId}, job_id = ${a.jobId}, error = null
+      from v
+      where tasks.run_id = ${a.runId} and tasks.task_key = ${a.taskKey} and tasks.status in ('queued', 'running')
+        and v.epoch = ${a.epoch} and not v.cancel_requested
+        and not exists (select 1 from json_array_elements(v.deps) d where d->>'status' <> 'completed')
+      returning 1
+    )
+    select v.*, (select count(*) from upd)::int as claimed from v`;
+  const r = rows[0];
+  if (!r) return undefined;
+  return { ...toView(r), status: r.claimed ? 'running' : r.status, claimed: r.claimed === 1 };
 }
 
 /** claimTask for the tasks of a batch job, in one statement. Tasks missing from Postgres are missing from the map. */
