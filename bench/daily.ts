@@ -17,7 +17,7 @@ import '../shared/tasks/index.ts';
 import { submitRun } from '../shared/engine/submit.ts';
 import { dailyPlan, dailyPlanSchema } from '../shared/plans/daily.ts';
 import { loadConfig } from '../shared/config.ts';
-import { BENCH_REDIS, freshDatabase, redisUsedMemory } from './lib.ts';
+import { BENCH_REDIS, benchRun, redisUsedMemory } from './lib.ts';
 import { startFakeLlm } from './support/fake-llm.ts';
 import { load1, ROOT, spawnService, startLatencyTarget, stopProcs, teardownRun, waitRunDone, waitWorkers } from './support/procs.ts';
 
@@ -55,15 +55,8 @@ synthesiseTenders(folder);
 const target = await startLatencyTarget(Number(values.latency));
 const llm = await startFakeLlm(Number(values['llm-delay']));
 const db = 'vaglio_bench_daily';
-const url = await freshDatabase(db);
-const prefix = `bench-daily-${Date.now()}`;
 const C = values.concurrency;
-const env = {
-  ...process.env,
-  DATABASE_URL: url,
-  VAGLIO_REDIS_URL: BENCH_REDIS,
-  VAGLIO_PREFIX: prefix,
-  VAGLIO_LOG_LEVEL: 'warn',
+const { url, prefix, env } = await benchRun(db, 'bench-daily', {
   VAGLIO_CONCURRENCY_CONVERSE: C,
   VAGLIO_CONCURRENCY_JUDGE: C,
   VAGLIO_LLM_BASE_URL: llm.baseURL,
@@ -71,7 +64,7 @@ const env = {
   VAGLIO_JUDGE_MODEL: 'bench-judge',
   // The copies of one corpus bando would share judge prompts; a real day's bandi do not.
   VAGLIO_LLM_CACHE: 'false',
-};
+});
 const services = ['ingester', 'conversation-runner', 'judge', 'metadata-extractor', 'reporter'];
 let procs: ChildProcess[] = services.map((s) => spawnService(s, env));
 const sql = postgres(url, { max: 4, onnotice: () => {} });

@@ -11,7 +11,7 @@ import postgres from 'postgres';
 import { Redis } from 'ioredis';
 import '../shared/tasks/index.ts';
 import { submitRun } from '../shared/engine/submit.ts';
-import { cpuMsByName, freshDatabase, dropDatabase, machineBusyMs, median, percentile, processCpuMs, redisUsedMemory, BENCH_REDIS } from './lib.ts';
+import { benchRun, cpuMsByName, dropDatabase, machineBusyMs, median, percentile, processCpuMs, redisUsedMemory, BENCH_REDIS } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,16 +27,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 async function once(procs: number, trial: number) {
   const name = `vaglio_bench_engine_${procs}_${trial}`;
-  const url = await freshDatabase(name);
-  const prefix = `bench-engine-${procs}-${trial}-${Date.now()}`;
-  const env = {
-    ...process.env,
-    DATABASE_URL: url,
-    VAGLIO_REDIS_URL: BENCH_REDIS,
-    VAGLIO_PREFIX: prefix,
-    VAGLIO_LOG_LEVEL: 'warn',
-    VAGLIO_CONCURRENCY_CONVERSE: values.concurrency,
-  };
+  const { url, prefix, env } = await benchRun(name, `bench-engine-${procs}-${trial}`, { VAGLIO_CONCURRENCY_CONVERSE: values.concurrency });
   const children: ChildProcess[] = Array.from({ length: procs }, () =>
     spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/conversation-runner/index.ts')], { env, stdio: 'inherit' }),
   );

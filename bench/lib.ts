@@ -20,6 +20,21 @@ export async function freshDatabase(name: string): Promise<string> {
   return u.toString();
 }
 
+/** A measured run's own fresh database and BullMQ prefix, and the environment its services start with. */
+export async function benchRun(db: string, prefixBase: string, extra: Record<string, string> = {}) {
+  const url = await freshDatabase(db);
+  const prefix = `${prefixBase}-${Date.now()}`;
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    DATABASE_URL: url,
+    VAGLIO_REDIS_URL: BENCH_REDIS,
+    VAGLIO_PREFIX: prefix,
+    VAGLIO_LOG_LEVEL: 'warn',
+    ...extra,
+  };
+  return { url, prefix, env };
+}
+
 export async function dropDatabase(name: string): Promise<void> {
   const admin = postgres(ADMIN_PG, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists "${name}" with (force)`);

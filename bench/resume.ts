@@ -15,7 +15,7 @@ import { submitRun } from '../shared/engine/submit.ts';
 import { resumeRun } from '../shared/engine/resume.ts';
 import { evalPlan, evalPlanSchema } from '../shared/plans/eval.ts';
 import { loadConfig } from '../shared/config.ts';
-import { BENCH_REDIS, freshDatabase } from './lib.ts';
+import { BENCH_REDIS, benchRun } from './lib.ts';
 import { vaglioSet } from './support/cases.ts';
 import { startFakeLlm } from './support/fake-llm.ts';
 import { load1, spawnService, startLatencyTarget, stopProcs, teardownRun, waitRunDone, waitWorkers } from './support/procs.ts';
@@ -33,21 +33,14 @@ const loadStart = load1();
 const target = await startLatencyTarget(Number(values.latency));
 const llm = await startFakeLlm(Number(values['llm-delay']));
 const db = 'vaglio_bench_resume';
-const url = await freshDatabase(db);
-const prefix = `bench-resume-${Date.now()}`;
-const env = {
-  ...process.env,
-  DATABASE_URL: url,
-  VAGLIO_REDIS_URL: BENCH_REDIS,
-  VAGLIO_PREFIX: prefix,
-  VAGLIO_LOG_LEVEL: 'warn',
+const { url, prefix, env } = await benchRun(db, 'bench-resume', {
   VAGLIO_CONCURRENCY_CONVERSE: values.concurrency,
   VAGLIO_CONCURRENCY_JUDGE: values.concurrency,
   VAGLIO_LLM_BASE_URL: llm.baseURL,
   VAGLIO_LLM_API_KEY: 'bench',
   VAGLIO_JUDGE_MODEL: 'bench-judge',
   VAGLIO_LLM_CACHE: 'true',
-};
+});
 const startWorkers = (): ChildProcess[] => ['conversation-runner', 'judge', 'reporter'].map((s) => spawnService(s, env));
 const sql = postgres(url, { max: 4, onnotice: () => {} });
 const redis = new Redis(BENCH_REDIS);

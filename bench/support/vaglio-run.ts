@@ -11,7 +11,7 @@ import { submitRun } from '../../shared/engine/submit.ts';
 import { evalPlan, evalPlanSchema } from '../../shared/plans/eval.ts';
 import type { TestSetInput } from '../../shared/scenarios/schema.ts';
 import { loadConfig } from '../../shared/config.ts';
-import { BENCH_REDIS, cpuMsByName, freshDatabase, processCpuMs } from '../lib.ts';
+import { BENCH_REDIS, benchRun, cpuMsByName, processCpuMs } from '../lib.ts';
 import { cpuOf, peakRssBytes, spawnService, teardownRun, waitRunDone, waitWorkers } from './procs.ts';
 
 export interface VaglioRunOptions {
@@ -64,16 +64,7 @@ export function pgCpuSince(now: Map<number, number>, before: Map<number, number>
 
 export async function vaglioRun(o: VaglioRunOptions): Promise<VaglioRunResult> {
   const db = `vaglio_bench_${o.name}`;
-  const url = await freshDatabase(db);
-  const prefix = `bench-${o.name}-${Date.now()}`;
-  const env = {
-    ...process.env,
-    DATABASE_URL: url,
-    VAGLIO_REDIS_URL: BENCH_REDIS,
-    VAGLIO_PREFIX: prefix,
-    VAGLIO_LOG_LEVEL: 'warn',
-    VAGLIO_CONCURRENCY_CONVERSE: String(o.concurrency),
-  };
+  const { url, prefix, env } = await benchRun(db, `bench-${o.name}`, { VAGLIO_CONCURRENCY_CONVERSE: String(o.concurrency) });
   const procs: ChildProcess[] = [
     ...Array.from({ length: o.runners }, () => spawnService('conversation-runner', env, o.nodeArgs)),
     spawnService('reporter', env, o.nodeArgs),

@@ -41,12 +41,4 @@ export class Slots {
     if (next) next.resolve();
     else this.free++;
   }
-
-  get inUse(): number {
-    return this.size - this.free;
-  }
-
-  get waiting(): number {
-    return this.waiters.length;
-  }
 }

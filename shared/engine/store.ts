@@ -5,6 +5,7 @@
  */
 import type { Sql } from '../db/client.ts';
 import type { TaskStatus } from '../db/schema/engine.ts';
+import type { Completion } from './completions.ts';
 
 export const TERMINAL: readonly TaskStatus[] = ['completed', 'failed', 'canceled'];
 
@@ -55,6 +56,8 @@ export async function readClaimView(sql: Sql, runId: string, taskKey: string): P
  * The common path in one round trip: read the task with its run and dependencies and, when its epoch is
  * current, the run not canceling, the task not terminal and every dependency completed, mark it running.
  * `claimed` tells whether that happened; otherwise the caller decides from the view (gate, cancel, skip).
+ * Kept apart from claimTasks on purpose: looking one task up by its whole key costs Postgres half as much as
+ * `task_key = any(...)` (bench:engine), and most jobs carry one task.
  */
 export async function claimTask(
   sql: Sql,
@@ -120,18 +123,8 @@ export async function markRunning(
   return rows.length === 1;
 }
 
-export async function markCompleted(
-  sql: Sql,
-  a: {
-    runId: string;
-    taskKey: string;
-    result: unknown;
-    latencyMs: number;
-    costUsd: number;
-    tokensIn: number;
-    tokensOut: number;
-  },
-): Promise<boolean> {
+/** One completion on its own (CompletionWriter writes them in groups). */
+export async function markCompleted(sql: Sql, a: Completion): Promise<boolean> {
   const result = sql.json((a.result ?? null) as Parameters<Sql['json']>[0]);
   const rows = await sql`
     with ins as (
