@@ -3,13 +3,15 @@
  * with a fixed latency, run by vaglio and by promptfoo (its HTTP provider, same concurrency, cache off),
  * alternately in one script. Reports wall, CPU, CPU per case, peak memory and the ratio to the ideal
  * (cases × latency / concurrency).
- *   npm run bench:e2e -- [--cases 2000] [--latency 50] [--concurrency 32] [--runs 3] [--no-promptfoo] [--profile dir]
+ * A third contender, the floor, is a bare node:http loop with the same checks and nothing stored: what any Node
+ * tool must at least spend, on this machine, against this target.
+ *   npm run bench:e2e -- [--cases 2000] [--latency 50] [--concurrency 32] [--runs 3] [--no-promptfoo] [--no-floor] [--profile dir]
  *     [--node-arg=<flag for the vaglio services>]...
  */
 import { parseArgs } from 'node:util';
 import { median } from './lib.ts';
 import { promptfooConfig, vaglioSet } from './support/cases.ts';
-import { load1, startLatencyTarget } from './support/procs.ts';
+import { bareLoopRun, load1, startLatencyTarget, type BareLoopResult } from './support/procs.ts';
 import { ensurePromptfoo, promptfooRun, type PromptfooResult } from './support/promptfoo-run.ts';
 import { vaglioRun, type VaglioRunResult } from './support/vaglio-run.ts';
 
@@ -22,6 +24,8 @@ const { values } = parseArgs({
     /** Cases of an unmeasured run played first on the same (long-running) services; 0 measures them cold. */
     warmup: { type: 'string', default: '200' },
     'no-promptfoo': { type: 'boolean', default: false },
+    /** Skip the floor: a bare node:http loop with the same checks and nothing else (bench/support/bare-loop.ts). */
+    'no-floor': { type: 'boolean', default: false },
     /** Write V8 CPU profiles of the vaglio services into this directory. */
     profile: { type: 'string' },
     /** Extra node argument for the vaglio services (repeatable), e.g. --node-arg=--harmony-json-parse-with-source. */
@@ -49,6 +53,7 @@ const nodeArgs = [...values['node-arg'], ...(values.profile ? ['--cpu-prof', `--
 const target = await startLatencyTarget(LAT);
 const vaglio: VaglioRunResult[] = [];
 const promptfoo: PromptfooResult[] = [];
+const floor: BareLoopResult[] = [];
 const loads: string[] = [];
 try {
   for (let t = 0; t < RUNS; t++) {
@@ -56,6 +61,11 @@ try {
     const v = await vaglioRun({ name: `e2e_${t}`, set: vaglioSet(N), targetUrl: target.url, runners: 1, concurrency: CONC, timeoutMs: 10 * 60_000, nodeArgs, warmupSet: WARMUP ? vaglioSet(WARMUP) : undefined });
     process.stderr.write(`vaglio    #${t} ${JSON.stringify({ ...v, load1: load1() })}\n`);
     vaglio.push(v);
+    if (!values['no-floor']) {
+      const f = await bareLoopRun(target.url, N, CONC);
+      process.stderr.write(`floor     #${t} ${JSON.stringify({ ...f, load1: load1() })}\n`);
+      floor.push(f);
+    }
     if (pf) {
       const p = await promptfooRun(promptfooConfig(N, target.url), CONC, 10 * 60_000);
       process.stderr.write(`promptfoo #${t} ${JSON.stringify({ ...p, load1: load1() })}\n`);
@@ -77,12 +87,24 @@ console.log('|---|---|---|---|---|---|---|');
 console.log(
   `| vaglio (1 runner + reporter) | ${fmt(vm((r) => r.wallMs))} | ${(vm((r) => r.wallMs) / IDEAL_MS).toFixed(2)} | ${fmt(vm((r) => r.cpuMs.total))} | ${(vm((r) => r.cpuMs.total) / N).toFixed(2)} | ${mb(vm((r) => r.peakRssBytes))} | ${vm((r) => r.passed)}/${N} |`,
 );
+const fm = (f: (r: BareLoopResult) => number) => median(floor.map(f));
+if (floor.length) {
+  console.log(
+    `| floor: bare node:http loop, same checks, nothing stored | ${fmt(fm((r) => r.wallMs))} | ${(fm((r) => r.wallMs) / IDEAL_MS).toFixed(2)} | ${fmt(fm((r) => r.cpuMs))} | ${(fm((r) => r.cpuMs) / N).toFixed(2)} | ${mb(fm((r) => r.peakRssBytes))} | ${fm((r) => r.passed)}/${N} |`,
+  );
+}
 if (promptfoo.length) {
   console.log(
     `| promptfoo ${pf!.version} | ${fmt(pm((r) => r.wallMs))} | ${(pm((r) => r.wallMs) / IDEAL_MS).toFixed(2)} | ${fmt(pm((r) => r.cpuMs))} | ${(pm((r) => r.cpuMs) / N).toFixed(2)} | ${mb(pm((r) => r.peakRssBytes))} | ${pm((r) => r.passed)}/${N} |`,
   );
   console.log('');
   console.log(`vaglio / promptfoo wall: ${(vm((r) => r.wallMs) / pm((r) => r.wallMs)).toFixed(3)}`);
+}
+if (floor.length) {
+  console.log('');
+  console.log(
+    `vaglio over the floor (medians): +${fmt(vm((r) => r.wallMs) - fm((r) => r.wallMs))} s wall, +${((vm((r) => r.cpuMs.total) - fm((r) => r.cpuMs)) / N).toFixed(2)} ms CPU per case`,
+  );
 }
 console.log('');
 console.log(

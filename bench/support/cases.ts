@@ -22,6 +22,12 @@ export function vaglioSet(n: number, id = 'bench'): TestSetInput {
   };
 }
 
+/** The same three checks in plain code, for the floor of bench:e2e (bench/support/bare-loop.ts). */
+export function bareChecksPass(answer: string): boolean {
+  const lower = answer.toLowerCase();
+  return lower.includes('31 gennaio 2027') && /INPA-2026-\d{6}/.test(answer) && !lower.includes('non ho capito');
+}
+
 /** A promptfoo config (JSON) with its HTTP provider pointed at the same target. */
 export function promptfooConfig(n: number, targetUrl: string): Record<string, unknown> {
   return {

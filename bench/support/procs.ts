@@ -125,3 +125,22 @@ export async function teardownRun(r: { procs: ChildProcess[]; redis: Redis; pref
   await r.sql.end();
   await dropDatabase(r.db);
 }
+
+export interface BareLoopResult {
+  wallMs: number;
+  cpuMs: number;
+  peakRssBytes: number;
+  passed: number;
+}
+
+/** bench/support/bare-loop.ts against the target: the floor any Node tool starts from. */
+export async function bareLoopRun(targetUrl: string, cases: number, concurrency: number): Promise<BareLoopResult> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/support/bare-loop.ts'), targetUrl, String(cases), String(concurrency)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  const code = await new Promise<number | null>((r) => proc.once('exit', r));
+  if (code !== 0) throw new Error(`bare loop exited ${code}`);
+  return JSON.parse(out.trim()) as BareLoopResult;
+}

@@ -5,6 +5,7 @@
  */
 interface Pending<T, R> {
   item: T;
+  at: number;
   resolve: (r: R) => void;
   reject: (err: unknown) => void;
 }
@@ -12,51 +13,59 @@ interface Pending<T, R> {
 export class GroupCommit<T, R> {
   private queue: Pending<T, R>[] = [];
   private flushing = false;
-
   private timer: NodeJS.Timeout | undefined;
 
   /**
    * `write` gets the items in arrival order and returns one result per item, in the same order. With
-   * `lingerMs`, the first item of a quiet period waits that long for company (tasks of a batch finish within
-   * milliseconds of each other): fewer, larger statements for a bounded delay.
+   * `lingerMs`, an item waits up to that long after it arrived for company before it is written (as Kafka's
+   * linger.ms), unless `maxBatch` items are already waiting: fewer, larger statements for a bounded delay,
+   * also under a steady stream, where flushing back to back would write a few items at a time.
    */
   constructor(
     private readonly write: (items: T[]) => Promise<R[]>,
     private readonly opts: { maxBatch?: number; lingerMs?: number } = {},
   ) {}
 
+  private get maxBatch(): number {
+    return this.opts.maxBatch ?? 500;
+  }
+
   push(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
-      if (this.flushing) return;
-      const linger = this.opts.lingerMs ?? 0;
-      if (linger <= 0 || this.queue.length >= (this.opts.maxBatch ?? 500)) {
-        clearTimeout(this.timer);
-        this.timer = undefined;
-        void this.flush();
-      } else if (!this.timer) {
-        this.timer = setTimeout(() => {
-          this.timer = undefined;
-          if (!this.flushing) void this.flush();
-        }, linger);
-      }
+      this.queue.push({ item, at: performance.now(), resolve, reject });
+      if (!this.flushing) this.schedule();
     });
+  }
+
+  /** Flush now, or when the oldest waiting item has lingered long enough. */
+  private schedule(): void {
+    if (!this.queue.length) return;
+    const wait = (this.opts.lingerMs ?? 0) - (performance.now() - this.queue[0]!.at);
+    if (wait <= 0 || this.queue.length >= this.maxBatch) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      void this.flush();
+    } else if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        if (!this.flushing) void this.flush();
+      }, wait);
+    }
   }
 
   private async flush(): Promise<void> {
     this.flushing = true;
     try {
-      while (this.queue.length) {
-        const batch = this.queue.splice(0, this.opts.maxBatch ?? 500);
-        try {
-          const results = await this.write(batch.map((p) => p.item));
-          batch.forEach((p, i) => p.resolve(results[i]!));
-        } catch (err) {
-          for (const p of batch) p.reject(err);
-        }
+      const batch = this.queue.splice(0, this.maxBatch);
+      try {
+        const results = await this.write(batch.map((p) => p.item));
+        batch.forEach((p, i) => p.resolve(results[i]!));
+      } catch (err) {
+        for (const p of batch) p.reject(err);
       }
     } finally {
       this.flushing = false;
+      this.schedule();
     }
   }
 }

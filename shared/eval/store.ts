@@ -12,7 +12,8 @@ export function transcriptRow(
   target: { name?: string; type: string },
   played: { transcript: Transcript; error?: string; latencyMs: number; tokensIn: number; tokensOut: number; costUsd: number },
 ): Parameters<typeof saveTranscript>[1] {
-  return { ...ids, target: target.name ?? target.type, ...played };
+  // Only the ids: spreading a task context would also copy (and so run) its lazy getters, such as its logger.
+  return { runId: ids.runId, taskKey: ids.taskKey, target: target.name ?? target.type, ...played };
 }
 
 export async function saveTranscript(

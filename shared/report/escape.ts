@@ -2,8 +2,12 @@
 
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+const HTML_SPECIAL = /[&<>"']/;
+
 export function esc(v: unknown): string {
-  return String(v ?? '').replace(/[&<>"']/g, (c) => HTML[c] ?? c);
+  const s = String(v ?? '');
+  // Most cells hold nothing to escape: test once instead of running the replacement callback machinery.
+  return HTML_SPECIAL.test(s) ? s.replace(/[&<>"']/g, (c) => HTML[c] ?? c) : s;
 }
 
 /** XML 1.0 forbids most control characters even when escaped: drop them, then escape as for HTML. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { testSetSchema } from '../../shared/scenarios/schema.ts';
 import { caseChecks, caseTurns } from '../../shared/scenarios/index.ts';
 import { runChecks } from '../../shared/checks/index.ts';
-import { answerFor, promptfooConfig, vaglioSet } from '../../bench/support/cases.ts';
+import { answerFor, bareChecksPass, promptfooConfig, vaglioSet } from '../../bench/support/cases.ts';
 
 async function outcomes(question: string, answer: string): Promise<string[]> {
   const set = testSetSchema.parse(vaglioSet(3));
@@ -41,5 +41,22 @@ describe('bench:e2e cases', () => {
       ['not-contains', pf.defaultTest.assert[2]!.value],
     ]);
     expect(pf.defaultTest.assert.map((a) => a.type)).toEqual(['icontains', 'regex', 'not-icontains']);
+  });
+
+  it("agrees with vaglio's checks in the floor's plain-code version", async () => {
+    const q = vaglioSet(12).cases[11]!.input as string;
+    const answers = [
+      answerFor(q),
+      answerFor(q).toUpperCase().replace('INPA', 'INPA'),
+      'Il bando scade il 31 gennaio 2027.',
+      `${answerFor(q)} Non ho capito la domanda.`,
+      'Rif. INPA-2026-000011, scadenza 31 Gennaio 2027',
+    ];
+    for (const a of answers) {
+      const vaglio = (await outcomes(q, a)).every((o) => o === 'pass');
+      expect(bareChecksPass(a), a).toBe(vaglio);
+    }
+    expect(bareChecksPass(answerFor(q))).toBe(true);
+    expect(bareChecksPass('Il bando scade il 31 gennaio 2027.')).toBe(false);
   });
 });
