@@ -111,5 +111,5 @@ console.log(
   `vaglio CPU split (median ms): workers ${vm((r) => r.cpuMs.workers).toFixed(0)}, driver (plan + submit) ${vm((r) => r.cpuMs.driver).toFixed(0)}, Redis ${vm((r) => r.cpuMs.redis).toFixed(0)}, Postgres ${vm((r) => r.cpuMs.postgres).toFixed(0)}; submit ${fmt(vm((r) => r.submitMs))} s`,
 );
 console.log(
-  `vaglio wall phases (median s): submit ${fmt(vm((r) => r.phasesMs.submit))}, conversations ${fmt(vm((r) => r.phasesMs.conversations))}, report and finalisation ${fmt(vm((r) => r.phasesMs.afterLast))}; steady ${vm((r) => r.steadyPerSec).toFixed(0)} cases/s (ideal ${((CONC * 1000) / LAT).toFixed(0)}); one target call ${vm((r) => r.targetCallMs).toFixed(1)} ms as measured by vaglio`,
+  `vaglio wall phases (median s): submit ${fmt(vm((r) => r.phasesMs.submit))}, conversations ${fmt(vm((r) => r.phasesMs.conversations))}, report and finalisation ${fmt(vm((r) => r.phasesMs.afterLast))} (to the report task ${fmt(vm((r) => r.phasesMs.toReport))}, report ${fmt(vm((r) => r.phasesMs.report))}, to _finalize ${fmt(vm((r) => r.phasesMs.toFinalize))}, _finalize ${fmt(vm((r) => r.phasesMs.finalize))}); steady ${vm((r) => r.steadyPerSec).toFixed(0)} cases/s (ideal ${((CONC * 1000) / LAT).toFixed(0)}); one target call ${vm((r) => r.targetCallMs).toFixed(1)} ms as measured by vaglio`,
 );

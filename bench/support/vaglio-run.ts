@@ -38,7 +38,7 @@ export interface VaglioRunResult {
   /** Cases per second between the 10th and 90th percentile of conversation finishes (no ramp-up or tail). */
   steadyPerSec: number;
   /** Where the wall time went: submit, first conversation start to last finish, then report and finalisation. */
-  phasesMs: { submit: number; conversations: number; afterLast: number };
+  phasesMs: { submit: number; conversations: number; afterLast: number; toReport: number; report: number; toFinalize: number; finalize: number };
   /** Mean time of one target call as vaglio measured it (request sent to answer read): 50 ms at best. */
   targetCallMs: number;
   passed: number;
@@ -113,7 +113,21 @@ export async function vaglioRun(o: VaglioRunOptions): Promise<VaglioRunResult> {
       select extract(epoch from min(t.started_at))::float8 * 1000 as t0, extract(epoch from max(t.finished_at))::float8 * 1000 as t1,
         (select extract(epoch from finished_at)::float8 * 1000 from runs where id = ${runId}) as "end"
       from tasks t where t.run_id = ${runId} and t.kind = 'eval.converse'`)[0]!;
-    const phasesMs = { submit: submitMs, conversations: span.t1 - span.t0, afterLast: span.end - span.t1 };
+    const ms = (t: Date | null) => (t ? t.getTime() : NaN);
+    const steps = await sql<{ kind: string; started_at: Date | null; finished_at: Date | null }[]>`
+      select kind, started_at, finished_at from tasks where run_id = ${runId} and kind in ('eval.report', 'engine.finalize')`;
+    const report = steps.find((s) => s.kind === 'eval.report');
+    const finalizeTask = steps.find((s) => s.kind === 'engine.finalize');
+    const phasesMs = {
+      submit: submitMs,
+      conversations: span.t1 - span.t0,
+      afterLast: span.end - span.t1,
+      // The tail, step by step: last case durable → report task starts → report done → _finalize done (run finished).
+      toReport: ms(report?.started_at ?? null) - span.t1,
+      report: ms(report?.finished_at ?? null) - ms(report?.started_at ?? null),
+      toFinalize: ms(finalizeTask?.started_at ?? null) - ms(report?.finished_at ?? null),
+      finalize: span.end - ms(finalizeTask?.started_at ?? null),
+    };
     const lo = fin[Math.floor(fin.length * 0.1)] ?? 0;
     const hi = fin[Math.floor(fin.length * 0.9)] ?? 0;
     const steadyPerSec = hi > lo ? (Math.floor(fin.length * 0.9) - Math.floor(fin.length * 0.1)) / (hi - lo) : 0;

@@ -6,6 +6,8 @@
 interface Pending<T, R> {
   item: T;
   at: number;
+  /** Written without lingering. */
+  now: boolean;
   resolve: (r: R) => void;
   reject: (err: unknown) => void;
 }
@@ -14,6 +16,8 @@ export class GroupCommit<T, R> {
   private queue: Pending<T, R>[] = [];
   private flushing = false;
   private timer: NodeJS.Timeout | undefined;
+  /** Items waiting that are not to linger. */
+  private urgent = 0;
 
   /**
    * `write` gets the items in arrival order and returns one result per item, in the same order. With
@@ -30,9 +34,12 @@ export class GroupCommit<T, R> {
     return this.opts.maxBatch ?? 500;
   }
 
-  push(item: T): Promise<R> {
+  /** `linger: false`: no company is expected (the caller knows it is alone), so the item does not wait. */
+  push(item: T, o: { linger?: boolean } = {}): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ item, at: performance.now(), resolve, reject });
+      const now = o.linger === false;
+      if (now) this.urgent++;
+      this.queue.push({ item, at: performance.now(), now, resolve, reject });
       if (!this.flushing) this.schedule();
     });
   }
@@ -41,7 +48,7 @@ export class GroupCommit<T, R> {
   private schedule(): void {
     if (!this.queue.length) return;
     const wait = (this.opts.lingerMs ?? 0) - (performance.now() - this.queue[0]!.at);
-    if (wait <= 0 || this.queue.length >= this.maxBatch) {
+    if (wait <= 0 || this.urgent > 0 || this.queue.length >= this.maxBatch) {
       clearTimeout(this.timer);
       this.timer = undefined;
       void this.flush();
@@ -57,6 +64,7 @@ export class GroupCommit<T, R> {
     this.flushing = true;
     try {
       const batch = this.queue.splice(0, this.maxBatch);
+      for (const p of batch) if (p.now) this.urgent--;
       try {
         const results = await this.write(batch.map((p) => p.item));
         batch.forEach((p, i) => p.resolve(results[i]!));

@@ -26,9 +26,24 @@ export class CompletionWriter {
     }, { lingerMs: 20 });
   }
 
-  /** Resolves once the completion is durable: true when this call completed the task. */
+  private running = 0;
+
+  /** Counts a task this process is running, until the returned function is called. */
+  track(): () => void {
+    this.running++;
+    let done = false;
+    return () => {
+      if (!done) this.running--;
+      done = true;
+    };
+  }
+
+  /**
+   * Resolves once the completion is durable: true when this call completed the task. The last task running
+   * here (a run's report, the last case of a run) does not linger for company that cannot come.
+   */
   complete(c: Completion): Promise<boolean> {
-    return this.group.push(c);
+    return this.group.push(c, { linger: this.running > 1 });
   }
 }
 

@@ -176,6 +176,7 @@ function makeJobProcessor(deps: ProcessorDeps) {
         holding = false;
       };
       let timer: NodeJS.Timeout | undefined;
+      let untrack: (() => void) | undefined;
       let started = performance.now();
       const usage = { costUsd: 0, tokensIn: 0, tokensOut: 0 };
       const ctx: TaskContext = {
@@ -206,6 +207,7 @@ function makeJobProcessor(deps: ProcessorDeps) {
           await slots.acquire(ac.signal);
           holding = true;
         }
+        untrack = deps.completions?.track();
         // The timeout counts from here: waiting for a slot is not the task's time.
         started = performance.now();
         timer = setTimeout(() => ac.abort(new TaskTimeoutError(kind.timeoutMs)), kind.timeoutMs);
@@ -245,6 +247,7 @@ function makeJobProcessor(deps: ProcessorDeps) {
         clearTimeout(timer);
         unregister();
         releaseSlot();
+        untrack?.();
       }
     };
 

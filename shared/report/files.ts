@@ -16,11 +16,15 @@ export interface ReportFiles {
   junit: string;
 }
 
-export async function writeReportFiles(sql: Sql, runId: string, dir: string, summary?: RunSummary): Promise<ReportFiles> {
-  const data = await buildReport(sql, runId, summary);
+export async function writeReportFiles(sql: Sql, runId: string, dir: string, summary?: RunSummary | Promise<RunSummary>): Promise<ReportFiles> {
+  return saveReportFiles(await buildReport(sql, runId, summary), dir);
+}
+
+/** The four files of a report already built (the report task builds it once for the files and the email). */
+export async function saveReportFiles(data: ReportData, dir: string): Promise<ReportFiles> {
   await mkdir(dir, { recursive: true });
   // Run ids come from the engine, but a file path is never built from data unchecked.
-  const file = (f: ReportFormat) => path.join(dir, `${safeFileBase(runId)}${FORMATS[f].suffix}`);
+  const file = (f: ReportFormat) => path.join(dir, `${safeFileBase(data.run.id)}${FORMATS[f].suffix}`);
   const files: ReportFiles = { html: file('html'), json: file('json'), csv: file('csv'), junit: file('xml') };
   const byFormat: [ReportFormat, string][] = [['html', files.html], ['json', files.json], ['csv', files.csv], ['xml', files.junit]];
   await Promise.all(byFormat.map(([f, p]) => writeFile(p, FORMATS[f].render(data))));

@@ -39,11 +39,14 @@ export async function loadSummary(sql: Sql, runId: string): Promise<RunSummary> 
   return stored?.summary ?? computeSummary(sql, runId);
 }
 
-/** `summary`: the run's summary when the caller has just computed it (the report task), else it is loaded. */
-export async function buildReport(sql: Sql, runId: string, summaryIn?: RunSummary): Promise<ReportData> {
-  const summary = summaryIn ?? (await loadSummary(sql, runId));
+/**
+ * `summary`: the run's summary when the caller has it (the report task passes the one it is computing, so
+ * the rows below load meanwhile), else it is loaded.
+ */
+export async function buildReport(sql: Sql, runId: string, summaryIn?: RunSummary | Promise<RunSummary>): Promise<ReportData> {
   // Independent reads, side by side on the pool.
-  const [runRows, caseRows, checkRows, transcripts] = await Promise.all([
+  const [summary, runRows, caseRows, checkRows, transcripts] = await Promise.all([
+    summaryIn ?? loadSummary(sql, runId),
     sql<{ id: string; name: string; plan: string; status: string; created_at: Date; finished_at: Date | null }[]>`
       select id, name, plan, status, created_at, finished_at from runs where id = ${runId}`,
     sql<{ task_key: string; set_id: string; case_id: string; tender_id: string | null; family: string | null; repeat_index: number; tags: string[]; outcome: Outcome; reason: string; score: number | null; latency_ms: number | null }[]>`

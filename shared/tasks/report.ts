@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineKind } from '../engine/kinds.ts';
 import path from 'node:path';
 import { computeSummary, saveSummary } from '../eval/summary.ts';
-import { buildReport, sendRunEmail, writeReportFiles } from '../report/index.ts';
+import { buildReport, saveReportFiles, sendRunEmail } from '../report/index.ts';
 
 export const reportKind = defineKind({
   kind: 'eval.report',
@@ -14,14 +14,18 @@ export const reportKind = defineKind({
   backoffMs: 2_000,
   alwaysRun: true,
   handler: async (p, ctx) => {
-    const summary = await computeSummary(ctx.sql, ctx.runId);
-    await saveSummary(ctx.sql, summary);
+    const computing = computeSummary(ctx.sql, ctx.runId);
+    // The report's rows load while the summary is computed; the summary is stored as soon as it is known.
+    const [summary, data] = await Promise.all([
+      computing.then(async (s) => (await saveSummary(ctx.sql, s), s)),
+      buildReport(ctx.sql, ctx.runId, computing),
+    ]);
     const c = ctx.config;
-    const files = await writeReportFiles(ctx.sql, ctx.runId, path.join(c.VAGLIO_REPORT_DIR, ctx.runId), summary);
+    const files = await saveReportFiles(data, path.join(c.VAGLIO_REPORT_DIR, ctx.runId));
     if (c.VAGLIO_SMTP_URL && c.VAGLIO_EMAIL_TO) {
       const to = c.VAGLIO_EMAIL_TO.split(',').map((x) => x.trim()).filter(Boolean);
       const dashboard = `${c.VAGLIO_PUBLIC_URL ?? `http://${c.VAGLIO_API_HOST}:${c.VAGLIO_API_PORT}`}/dashboard/runs/${ctx.runId}`;
-      await sendRunEmail({ smtpUrl: c.VAGLIO_SMTP_URL, from: c.VAGLIO_EMAIL_FROM, to }, await buildReport(ctx.sql, ctx.runId, summary), dashboard, ctx.log);
+      await sendRunEmail({ smtpUrl: c.VAGLIO_SMTP_URL, from: c.VAGLIO_EMAIL_FROM, to }, data, dashboard, ctx.log);
     }
     const rate = summary.totals.passRate;
     return {

@@ -61,4 +61,14 @@ describe('GroupCommit', () => {
     expect((settled[1] as PromiseRejectedResult).reason.message).toBe('write of 2,3 failed');
     expect(await g.push(5)).toBe('done 5');
   });
+
+  it('writes an item pushed with linger: false at once, with whatever is waiting', async () => {
+    const r = recorder();
+    const g = r.group({ lingerMs: 60_000 });
+    const early = g.push(1);
+    await sleep(5);
+    expect(r.writes).toEqual([]);
+    expect(await Promise.all([early, g.push(2, { linger: false })])).toEqual(['done 1', 'done 2']);
+    expect(r.writes).toEqual([[1, 2]]);
+  });
 });
