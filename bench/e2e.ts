@@ -58,11 +58,11 @@ const loads: string[] = [];
 try {
   for (let t = 0; t < RUNS; t++) {
     loads.push(load1());
-    const v = await vaglioRun({ name: `e2e_${t}`, set: vaglioSet(N), targetUrl: target.url, runners: 1, concurrency: CONC, timeoutMs: 10 * 60_000, nodeArgs, warmupSet: WARMUP ? vaglioSet(WARMUP) : undefined });
+    const v = await vaglioRun({ name: `e2e_${t}`, set: vaglioSet(N), targetUrl: target.url, target, runners: 1, concurrency: CONC, timeoutMs: 10 * 60_000, nodeArgs, warmupSet: WARMUP ? vaglioSet(WARMUP) : undefined });
     process.stderr.write(`vaglio    #${t} ${JSON.stringify({ ...v, load1: load1() })}\n`);
     vaglio.push(v);
     if (!values['no-floor']) {
-      const f = await bareLoopRun(target.url, N, CONC);
+      const f = await bareLoopRun(target, N, CONC);
       process.stderr.write(`floor     #${t} ${JSON.stringify({ ...f, load1: load1() })}\n`);
       floor.push(f);
     }
@@ -103,7 +103,7 @@ if (promptfoo.length) {
 if (floor.length) {
   console.log('');
   console.log(
-    `vaglio over the floor (medians): +${fmt(vm((r) => r.wallMs) - fm((r) => r.wallMs))} s wall, +${((vm((r) => r.cpuMs.total) - fm((r) => r.cpuMs)) / N).toFixed(2)} ms CPU per case`,
+    `vaglio over the floor (medians): +${fmt(vm((r) => r.wallMs) - fm((r) => r.wallMs))} s wall, +${((vm((r) => r.cpuMs.total) - fm((r) => r.cpuMs)) / N).toFixed(2)} ms CPU per case; the floor kept ${fm((r) => r.atTarget.meanInFlight).toFixed(1)} of ${CONC} requests in flight at the target (${fm((r) => r.atTarget.meanServiceMs).toFixed(1)} ms each)`,
   );
 }
 console.log('');
@@ -111,5 +111,5 @@ console.log(
   `vaglio CPU split (median ms): workers ${vm((r) => r.cpuMs.workers).toFixed(0)}, driver (plan + submit) ${vm((r) => r.cpuMs.driver).toFixed(0)}, Redis ${vm((r) => r.cpuMs.redis).toFixed(0)}, Postgres ${vm((r) => r.cpuMs.postgres).toFixed(0)}; submit ${fmt(vm((r) => r.submitMs))} s`,
 );
 console.log(
-  `vaglio wall phases (median s): submit ${fmt(vm((r) => r.phasesMs.submit))}, conversations ${fmt(vm((r) => r.phasesMs.conversations))}, report and finalisation ${fmt(vm((r) => r.phasesMs.afterLast))} (to the report task ${fmt(vm((r) => r.phasesMs.toReport))}, report ${fmt(vm((r) => r.phasesMs.report))}, to _finalize ${fmt(vm((r) => r.phasesMs.toFinalize))}, _finalize ${fmt(vm((r) => r.phasesMs.finalize))}); steady ${vm((r) => r.steadyPerSec).toFixed(0)} cases/s (ideal ${((CONC * 1000) / LAT).toFixed(0)}); one target call ${vm((r) => r.targetCallMs).toFixed(1)} ms as measured by vaglio`,
+  `vaglio wall phases (median s): submit ${fmt(vm((r) => r.phasesMs.submit))}, conversations ${fmt(vm((r) => r.phasesMs.conversations))}, report and finalisation ${fmt(vm((r) => r.phasesMs.afterLast))} (to the report task ${fmt(vm((r) => r.phasesMs.toReport))}, report ${fmt(vm((r) => r.phasesMs.report))}, to _finalize ${fmt(vm((r) => r.phasesMs.toFinalize))}, _finalize ${fmt(vm((r) => r.phasesMs.finalize))}); steady ${vm((r) => r.steadyPerSec).toFixed(0)} cases/s (ideal ${((CONC * 1000) / LAT).toFixed(0)}); one target call ${vm((r) => r.targetCallMs).toFixed(1)} ms as measured by vaglio, ${vm((r) => r.atTarget?.meanServiceMs ?? NaN).toFixed(1)} ms at the target, which had ${vm((r) => r.atTarget?.meanInFlight ?? NaN).toFixed(1)} of ${CONC} requests in flight on average`,
 );

@@ -13,12 +13,21 @@ let requests = new Map<string, number>();
 let replies = new Map<string, number>();
 let inFlight = 0;
 let peakInFlight = 0;
+// How busy the target was since the last reset: the sum of its requests' service times over the span from the
+// first arrival to the last reply is the mean number in flight, which a tool at concurrency C keeps at C only
+// if no slot ever waits on the tool itself.
+let served = 0;
+let busyMs = 0;
+let firstArrival = Infinity;
+let lastReply = -Infinity;
 
 const server = createServer((req, res) => {
   if (req.method === 'GET' && req.url === '/stats') {
     const twice = (m: Map<string, number>) => [...m.values()].filter((v) => v > 1).length;
     const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-    res.end(JSON.stringify({ requests: sum(requests), replies: sum(replies), distinct: requests.size, requestedTwice: twice(requests), repliedTwice: twice(replies), peakInFlight }));
+    const meanInFlight = served ? busyMs / (lastReply - firstArrival) : 0;
+    const meanServiceMs = served ? busyMs / served : 0;
+    res.end(JSON.stringify({ requests: sum(requests), replies: sum(replies), distinct: requests.size, requestedTwice: twice(requests), repliedTwice: twice(replies), peakInFlight, meanInFlight, meanServiceMs }));
     return;
   }
   if (req.method === 'GET' && req.url === '/requested') {
@@ -29,6 +38,10 @@ const server = createServer((req, res) => {
     requests = new Map();
     replies = new Map();
     peakInFlight = 0;
+    served = 0;
+    busyMs = 0;
+    firstArrival = Infinity;
+    lastReply = -Infinity;
     res.end('{}');
     return;
   }
@@ -45,7 +58,13 @@ const server = createServer((req, res) => {
     requests.set(message, (requests.get(message) ?? 0) + 1);
     inFlight++;
     peakInFlight = Math.max(peakInFlight, inFlight);
+    const arrived = performance.now();
+    firstArrival = Math.min(firstArrival, arrived);
     setTimeout(() => {
+      const now = performance.now();
+      served++;
+      busyMs += now - arrived;
+      lastReply = now;
       inFlight--;
       if (res.destroyed) return; // the client died meanwhile (bench:resume kills workers)
       res.writeHead(200, { 'content-type': 'application/json' });

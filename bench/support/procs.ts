@@ -14,7 +14,7 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export interface TargetProc {
   url: string;
   proc: ChildProcess;
-  stats(): Promise<{ requests: number; replies: number; distinct: number; requestedTwice: number; repliedTwice: number; peakInFlight: number }>;
+  stats(): Promise<{ requests: number; replies: number; distinct: number; requestedTwice: number; repliedTwice: number; peakInFlight: number; meanInFlight: number; meanServiceMs: number }>;
   /** Messages requested since the last reset. */
   requested(): Promise<string[]>;
   reset(): Promise<void>;
@@ -131,16 +131,19 @@ export interface BareLoopResult {
   cpuMs: number;
   peakRssBytes: number;
   passed: number;
+  atTarget: { meanInFlight: number; meanServiceMs: number };
 }
 
 /** bench/support/bare-loop.ts against the target: the floor any Node tool starts from. */
-export async function bareLoopRun(targetUrl: string, cases: number, concurrency: number): Promise<BareLoopResult> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/support/bare-loop.ts'), targetUrl, String(cases), String(concurrency)], {
+export async function bareLoopRun(target: TargetProc, cases: number, concurrency: number): Promise<BareLoopResult> {
+  await target.reset();
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/support/bare-loop.ts'), target.url, String(cases), String(concurrency)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
   proc.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
   const code = await new Promise<number | null>((r) => proc.once('exit', r));
   if (code !== 0) throw new Error(`bare loop exited ${code}`);
-  return JSON.parse(out.trim()) as BareLoopResult;
+  const { meanInFlight, meanServiceMs } = await target.stats();
+  return { ...(JSON.parse(out.trim()) as Omit<BareLoopResult, 'atTarget'>), atTarget: { meanInFlight, meanServiceMs } };
 }

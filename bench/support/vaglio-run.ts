@@ -12,12 +12,14 @@ import { evalPlan, evalPlanSchema } from '../../shared/plans/eval.ts';
 import type { TestSetInput } from '../../shared/scenarios/schema.ts';
 import { loadConfig } from '../../shared/config.ts';
 import { BENCH_REDIS, benchRun, cpuMsByName, processCpuMs } from '../lib.ts';
-import { cpuOf, peakRssBytes, spawnService, teardownRun, waitRunDone, waitWorkers } from './procs.ts';
+import { cpuOf, peakRssBytes, spawnService, teardownRun, waitRunDone, waitWorkers, type TargetProc } from './procs.ts';
 
 export interface VaglioRunOptions {
   name: string;
   set: TestSetInput;
   targetUrl: string;
+  /** The latency target behind targetUrl: reset after the warm-up, read after the run (how busy vaglio kept it). */
+  target?: TargetProc;
   runners: number;
   concurrency: number;
   timeoutMs: number;
@@ -41,6 +43,8 @@ export interface VaglioRunResult {
   phasesMs: { submit: number; conversations: number; afterLast: number; toReport: number; report: number; toFinalize: number; finalize: number };
   /** Mean time of one target call as vaglio measured it (request sent to answer read): 50 ms at best. */
   targetCallMs: number;
+  /** As the target saw the run: mean requests in flight (vaglio's concurrency is the most) and its mean service time. */
+  atTarget?: { meanInFlight: number; meanServiceMs: number };
   passed: number;
   cases: number;
   status: string;
@@ -84,6 +88,7 @@ export async function vaglioRun(o: VaglioRunOptions): Promise<VaglioRunResult> {
       return (await submitRun({ sql, redis, prefix }, { name: plan.name, plan: 'eval', spec: {}, tasks: plan.tasks, shared: plan.shared })).runId;
     };
     if (o.warmupSet) await waitRunDone(sql, await submit(`${o.name}_warmup`, o.warmupSet), o.timeoutMs);
+    await o.target?.reset();
     const w0 = cpuOf(procs);
     const me0 = process.cpuUsage();
     const pg0 = await pgCpu(sql);
@@ -93,6 +98,7 @@ export async function vaglioRun(o: VaglioRunOptions): Promise<VaglioRunResult> {
     const submitMs = performance.now() - t0;
     const status = await waitRunDone(sql, runId, o.timeoutMs, undefined, { redisUrl: BENCH_REDIS, prefix });
     const wallMs = performance.now() - t0;
+    const atTarget = o.target ? await o.target.stats() : undefined;
     const me = process.cpuUsage(me0);
     const cpu = {
       workers: cpuOf(procs) - w0,
@@ -131,7 +137,10 @@ export async function vaglioRun(o: VaglioRunOptions): Promise<VaglioRunResult> {
     const lo = fin[Math.floor(fin.length * 0.1)] ?? 0;
     const hi = fin[Math.floor(fin.length * 0.9)] ?? 0;
     const steadyPerSec = hi > lo ? (Math.floor(fin.length * 0.9) - Math.floor(fin.length * 0.1)) / (hi - lo) : 0;
-    return { wallMs, submitMs, cpuMs: cpu, peakRssBytes: peak, steadyPerSec, phasesMs, targetCallMs, ...counts, status };
+    return {
+      wallMs, submitMs, cpuMs: cpu, peakRssBytes: peak, steadyPerSec, phasesMs, targetCallMs, ...counts, status,
+      atTarget: atTarget && { meanInFlight: atTarget.meanInFlight, meanServiceMs: atTarget.meanServiceMs },
+    };
   } finally {
     await teardownRun({ procs, redis, prefix, sql, db });
   }

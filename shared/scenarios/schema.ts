@@ -21,6 +21,8 @@ export const conversationTurnSchema = z.strictObject({
 export type ConversationTurn = z.infer<typeof conversationTurnSchema>;
 
 const turnsInput = z.strictObject({ turns: z.array(conversationTurnSchema).min(1, 'give at least one turn') });
+// Built once: a zod schema costs far more to build than to run, and this one checks every case's input.
+const textInput = z.string().min(1, 'must not be empty');
 
 export const testCaseSchema = z.strictObject({
   id: idSchema,
@@ -29,7 +31,7 @@ export const testCaseSchema = z.strictObject({
   // The union's own message ("Invalid input") says nothing; pick the branch from the value's shape instead.
   input: z.unknown().pipe(
     z.custom<string | z.input<typeof turnsInput>>(() => true).transform((v, ctx) => {
-      const schema = typeof v === 'string' ? z.string().min(1, 'must not be empty') : turnsInput;
+      const schema = typeof v === 'string' ? textInput : turnsInput;
       const parsed = schema.safeParse(v);
       if (parsed.success) return parsed.data;
       for (const issue of parsed.error.issues) {
