@@ -9,9 +9,14 @@ export class PermanentTaskError extends UnrecoverableError {
 }
 
 /** A request or plan that cannot be accepted; `problems` name each place. Nothing was written. */
+/** Problems named in a ValidationError's message; `problems` keeps them all (the API returns every one). */
+const MESSAGE_PROBLEMS = 20;
+
 export class ValidationError extends Error {
   constructor(readonly problems: string[]) {
-    super(problems.join('; '));
+    const more = problems.length - MESSAGE_PROBLEMS;
+    // A plan of thousands of tasks with the same mistake would otherwise make a message of megabytes.
+    super(problems.slice(0, MESSAGE_PROBLEMS).join('; ') + (more > 0 ? `; and ${more} more` : ''));
     this.name = 'ValidationError';
   }
 }

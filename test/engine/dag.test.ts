@@ -124,6 +124,25 @@ describe('batch jobs', () => {
   });
 });
 
+describe('validation errors', () => {
+  it('names every problem in `problems` but only the first 20 in the message', () => {
+    const tasks = Array.from({ length: 500 }, (_, i) => ({ key: `k${i}`, kind: 'no.such-kind', payload: {} }));
+    let err: unknown;
+    try {
+      planTasks(tasks);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ValidationError);
+    const v = err as ValidationError;
+    expect(v.problems).toHaveLength(500);
+    expect(v.problems[499]).toBe('tasks[499].kind: unknown task kind "no.such-kind"');
+    expect(v.message.startsWith('tasks[0].kind: unknown task kind "no.such-kind"; tasks[1].kind')).toBe(true);
+    expect(v.message).toMatch(/tasks\[19\]\.kind: unknown task kind "no\.such-kind"; and 480 more$/);
+    expect(v.message).not.toContain('tasks[20]');
+  });
+});
+
 describe('shared values', () => {
   it('lets payloads refer to a value stored once with the run, and names a reference to none', () => {
     const tasks = [{ key: 'a', kind: 'test.sleep', payload: { ms: { $shared: 'delay' } } }];
