@@ -1,5 +1,5 @@
 /** Plays a case's user turns against a target and records the transcript (errors included, never thrown). */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Target } from '../targets/index.ts';
 import { TargetError } from '../targets/index.ts';
 import type { Transcript, Turn } from '../transcript.ts';
@@ -68,7 +68,7 @@ export function redactPlayIf(on: boolean, r: PlayResult): PlayResult {
 }
 
 const norm = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-const sha = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 16);
+const sha = (s: string) => hash('sha256', s, 'hex').slice(0, 16);
 
 /** Same answers → same signature (whitespace and case folded). Used to measure determinism. */
 export function answerSignature(t: Transcript): string {
