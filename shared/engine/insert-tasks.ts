@@ -11,7 +11,7 @@ export async function insertTasks(tx: Sql, runId: string, tasks: PlannedTask[], 
     // Postgres must parse and plan anew for every size).
     await tx`
       insert into tasks (run_id, task_key, kind, queue, payload, depends_on, flow_parent, always_run, max_attempts, timeout_ms)
-      select ${runId}, v.task_key, v.kind, v.queue, v.payload::jsonb, array(select jsonb_array_elements_text(v.depends_on::jsonb)),
+      select ${runId}, v.task_key, v.kind, v.queue, v.payload::jsonb, case when v.depends_on = '[]' then '{}'::text[] else array(select jsonb_array_elements_text(v.depends_on::jsonb)) end,
         v.flow_parent, v.always_run, v.max_attempts, v.timeout_ms
       from unnest(${ts.map((t) => t.key)}::text[], ${ts.map((t) => t.kind)}::text[], ${ts.map((t) => t.queue)}::text[],
                   ${ts.map((t) => JSON.stringify(t.payload ?? {}))}::text[], ${ts.map((t) => JSON.stringify(t.dependsOn))}::text[],

@@ -57,6 +57,12 @@ describe('run engine', () => {
     const result = await infra.sql<{ result: { value: number; inputs: number } }[]>`
       select result from task_results where run_id = ${runId} and task_key = 'sum'`;
     expect(result[0]?.result).toEqual({ value: 33, inputs: 11 });
+    const stored = new Map(
+      (await infra.sql<{ task_key: string; depends_on: string[] }[]>`select task_key, depends_on from tasks where run_id = ${runId}`).map((r) => [r.task_key, r.depends_on]),
+    );
+    expect(stored.get('start')).toEqual([]);
+    expect(stored.get('leaf-3')).toEqual(['start']);
+    expect(stored.get('sum')).toHaveLength(11);
     const run = await getRun(infra.sql, runId);
     expect(run.progress).toBe(1);
     expect(run.counts.completed).toBe(run.counts.total);
