@@ -8,10 +8,10 @@ export class PermanentTaskError extends UnrecoverableError {
   }
 }
 
-/** A request or plan that cannot be accepted; `problems` name each place. Nothing was written. */
 /** Problems named in a ValidationError's message; `problems` keeps them all (the API returns every one). */
 const MESSAGE_PROBLEMS = 20;
 
+/** A request or plan that cannot be accepted; `problems` name each place. Nothing was written. */
 export class ValidationError extends Error {
   constructor(readonly problems: string[]) {
     const more = problems.length - MESSAGE_PROBLEMS;
