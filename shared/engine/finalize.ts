@@ -5,9 +5,15 @@ import type { RunStatus } from '../db/schema/engine.ts';
 import { FINALIZE_KEY } from './dag.ts';
 import { eventsChannel } from './cancel-bus.ts';
 
-export async function finalizeRun(sql: Sql, redis: Redis, prefix: string, runId: string): Promise<RunStatus> {
+/**
+ * The status a run ends with, from its tasks' outcomes: canceled when a cancel was asked for, failed when a task
+ * failed or was not run, else completed. `pending` are tasks still running that are taken as completing (the
+ * report task, which describes the run before its root closes it).
+ */
+export async function decideRunStatus(sql: Sql, runId: string, pending: string[] = []): Promise<{ status: RunStatus; error: string | null }> {
+  const skip = [FINALIZE_KEY, ...pending];
   const rows = await sql<{ status: string; n: number }[]>`
-    select status, count(*)::int as n from tasks where run_id = ${runId} and task_key <> ${FINALIZE_KEY} group by status`;
+    select status, count(*)::int as n from tasks where run_id = ${runId} and task_key <> all(${skip}::text[]) group by status`;
   const run = (await sql<{ cancel_requested: boolean }[]>`select cancel_requested from runs where id = ${runId}`)[0];
   const count = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
   const status: RunStatus = run?.cancel_requested
@@ -15,7 +21,11 @@ export async function finalizeRun(sql: Sql, redis: Redis, prefix: string, runId:
     : count('failed') + count('canceled') > 0
       ? 'failed'
       : 'completed';
-  const error = status === 'failed' ? `${count('failed')} task(s) failed, ${count('canceled')} not run` : null;
+  return { status, error: status === 'failed' ? `${count('failed')} task(s) failed, ${count('canceled')} not run` : null };
+}
+
+export async function finalizeRun(sql: Sql, redis: Redis, prefix: string, runId: string): Promise<RunStatus> {
+  const { status, error } = await decideRunStatus(sql, runId);
   // The run's status and its root task's together: whoever sees the run finished sees every task finished.
   await sql.begin(async (tx) => {
     await tx`update runs set status = ${status}, finished_at = now(), error = ${error} where id = ${runId}`;

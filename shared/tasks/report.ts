@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineKind } from '../engine/kinds.ts';
 import path from 'node:path';
 import { computeSummary, saveSummary } from '../eval/summary.ts';
+import { decideRunStatus } from '../engine/finalize.ts';
 import { buildReport, saveReportFiles, sendRunEmail } from '../report/index.ts';
 
 export const reportKind = defineKind({
@@ -16,10 +17,14 @@ export const reportKind = defineKind({
   handler: async (p, ctx) => {
     const computing = computeSummary(ctx.sql, ctx.runId);
     // The report's rows load while the summary is computed; the summary is stored as soon as it is known.
-    const [summary, data] = await Promise.all([
+    const [summary, built, ending] = await Promise.all([
       computing.then(async (s) => (await saveSummary(ctx.sql, s), s)),
       buildReport(ctx.sql, ctx.runId, computing),
+      decideRunStatus(ctx.sql, ctx.runId, [ctx.taskKey]),
     ]);
+    // The run is still open while its report is made (its root task closes it just after): the files and the
+    // e-mail give the status it ends with, not "running".
+    const data = { ...built, run: { ...built.run, status: ending.status } };
     const c = ctx.config;
     const files = await saveReportFiles(data, path.join(c.VAGLIO_REPORT_DIR, ctx.runId));
     if (c.VAGLIO_SMTP_URL && c.VAGLIO_EMAIL_TO) {

@@ -76,6 +76,11 @@ describe('evaluation end to end', () => {
     expect(summary.totals).toMatchObject({ pass: expected('pass'), fail: expected('fail'), invalid: expected('invalid'), error: 0 });
     expect(summary.failures.map((f) => f.caseId).sort()).toEqual(cases.filter((c) => c.expect === 'fail').map((c) => c.id).sort());
     expect(summary.latency[0]?.p95).toBeGreaterThan(0);
+    // The report files are written before the run's root closes it, yet they give the status it ended with.
+    const reportDir = path.join(workers.config.VAGLIO_REPORT_DIR, runId);
+    const json = JSON.parse(readFileSync(path.join(reportDir, `${runId}.json`), 'utf8')) as { run: { status: string } };
+    expect(json.run.status).toBe('completed');
+    expect(readFileSync(path.join(reportDir, `${runId}.html`), 'utf8')).toContain('<span class="badge b-completed">completed</span>');
 
     // One command turns the failing conversation into a regression case that loads and keeps its failing check.
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'vaglio-reg-')), 'regressions.yaml');

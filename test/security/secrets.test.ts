@@ -159,6 +159,9 @@ describe('secrets and personal data in an unattended run', () => {
     const { id } = (await res.json()) as { id: string };
     await waitForRunStatus(infra.sql, id, ['completed', 'failed'], 90_000);
     await waitFor('the report e-mail', async () => mails.length > 0, 30_000);
+    // The mail is sent before the run's root closes the run; it gives the status the run ended with.
+    const ended = (await infra.sql<{ status: string }[]>`select status from runs where id = ${id}`)[0]!.status;
+    expect(mails[0]).toMatch(new RegExp(`^Subject: \\[vaglio\\] [^\\n]*: ${ended},`, 'm'));
 
     // The secrets really were used: otherwise "not leaked" would prove nothing.
     expect(target.authSeen.length).toBeGreaterThanOrEqual(4);
