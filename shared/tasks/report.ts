@@ -15,16 +15,17 @@ export const reportKind = defineKind({
   backoffMs: 2_000,
   alwaysRun: true,
   handler: async (p, ctx) => {
-    const computing = computeSummary(ctx.sql, ctx.runId);
+    // The run is still open while its report is made (its root task closes it just after): the summary, the
+    // files and the e-mail give the status it ends with, not "running".
+    const ending = decideRunStatus(ctx.sql, ctx.runId, [ctx.taskKey]);
+    const computing = Promise.all([computeSummary(ctx.sql, ctx.runId), ending]).then(([s, e]) => ({ ...s, status: e.status }));
     // The report's rows load while the summary is computed; the summary is stored as soon as it is known.
-    const [summary, built, ending] = await Promise.all([
+    const [summary, built, { status }] = await Promise.all([
       computing.then(async (s) => (await saveSummary(ctx.sql, s), s)),
       buildReport(ctx.sql, ctx.runId, computing),
-      decideRunStatus(ctx.sql, ctx.runId, [ctx.taskKey]),
+      ending,
     ]);
-    // The run is still open while its report is made (its root task closes it just after): the files and the
-    // e-mail give the status it ends with, not "running".
-    const data = { ...built, run: { ...built.run, status: ending.status } };
+    const data = { ...built, run: { ...built.run, status } };
     const c = ctx.config;
     const files = await saveReportFiles(data, path.join(c.VAGLIO_REPORT_DIR, ctx.runId));
     if (c.VAGLIO_SMTP_URL && c.VAGLIO_EMAIL_TO) {

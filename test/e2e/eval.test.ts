@@ -78,8 +78,11 @@ describe('evaluation end to end', () => {
     expect(summary.latency[0]?.p95).toBeGreaterThan(0);
     // The report files are written before the run's root closes it, yet they give the status it ended with.
     const reportDir = path.join(workers.config.VAGLIO_REPORT_DIR, runId);
-    const json = JSON.parse(readFileSync(path.join(reportDir, `${runId}.json`), 'utf8')) as { run: { status: string } };
+    const json = JSON.parse(readFileSync(path.join(reportDir, `${runId}.json`), 'utf8')) as { run: { status: string }; summary: { status: string } };
     expect(json.run.status).toBe('completed');
+    expect(json.summary.status).toBe('completed');
+    const stored = await infra.sql<{ status: string }[]>`select summary->>'status' as status from reports where run_id = ${runId}`;
+    expect(stored[0]?.status).toBe('completed');
     expect(readFileSync(path.join(reportDir, `${runId}.html`), 'utf8')).toContain('<span class="badge b-completed">completed</span>');
 
     // One command turns the failing conversation into a regression case that loads and keeps its failing check.
