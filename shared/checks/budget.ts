@@ -20,8 +20,12 @@ function measured(
   if (turns.length === 0 || values.some((v) => v === undefined)) return invalid(spec, `the target reported no ${what}`);
   const value = values.reduce<number>((s, v) => s + (v ?? 0), 0);
   const scope = spec.total ? `total ${what}` : what;
-  const shown = unit === 'USD' ? value.toFixed(4) : String(value);
-  return value <= max ? pass(spec, `${scope} ${shown} ${unit} within ${max}`) : fail(spec, `${scope} ${shown} ${unit} over ${max}`);
+  // "latency 1500 ms, over the limit of 1000 ms"; token counts need no unit after their name.
+  const amount = (n: string) => (unit ? `${n} ${unit}` : n);
+  const shown = amount(unit === 'USD' ? value.toFixed(4) : String(value));
+  return value <= max
+    ? pass(spec, `${scope} ${shown}, within the limit of ${amount(String(max))}`)
+    : fail(spec, `${scope} ${shown}, over the limit of ${amount(String(max))}`);
 }
 
 export const latency: CheckHandler<CheckSpecOf<'latency'>> = (spec, ctx) =>
@@ -39,9 +43,9 @@ export const tokenBudget: CheckHandler<CheckSpecOf<'token-budget'>> = (spec, ctx
           : spec.count === 'out'
             ? t.usage.tokensOut
             : t.usage.tokensIn + t.usage.tokensOut,
-    spec.count === 'total' ? 'tokens' : `tokens ${spec.count}`,
+    spec.count === 'in' ? 'input tokens' : spec.count === 'out' ? 'output tokens' : 'tokens (input + output)',
     spec.maxTokens,
-    'tokens',
+    '',
   );
 
 export const costBudget: CheckHandler<CheckSpecOf<'cost-budget'>> = (spec, ctx) =>

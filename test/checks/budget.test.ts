@@ -23,6 +23,13 @@ describe('latency, token and cost budgets', () => {
     expect((await check(input, turn)).outcome).toBe(outcome);
   });
 
+  it('says in its reason what was measured against which limit', async () => {
+    expect((await check({ type: 'latency', maxMs: 1000 }, { assistant: 'ok', latencyMs: 1500 })).reason).toBe('latency 1500 ms, over the limit of 1000 ms');
+    expect((await check({ type: 'token-budget', maxTokens: 1000 }, { assistant: 'ok', usage })).reason).toBe('tokens (input + output) 1200, over the limit of 1000');
+    expect((await check({ type: 'token-budget', maxTokens: 300, count: 'out' }, { assistant: 'ok', usage })).reason).toBe('output tokens 300, within the limit of 300');
+    expect((await check({ type: 'cost-budget', maxUsd: 0.001 }, { assistant: 'ok', usage })).reason).toBe('cost 0.0040 USD, over the limit of 0.001 USD');
+  });
+
   it('sums over the conversation with total: true', async () => {
     const t = transcript({ assistant: 'a', latencyMs: 600 }, { assistant: 'b', latencyMs: 600 });
     expect((await runCheck(spec({ type: 'latency', maxMs: 1000 }), { vars: {}, transcript: t })).outcome).toBe('pass');
