@@ -1,5 +1,5 @@
 /** Substring and keyword checks; the `not-` variants come from the same handlers through `isInverse`. */
-import { answerOf, expectedValue, fill, isInverse, quote, verdict } from './common.ts';
+import { answerOf, expectedValue, fail, fill, isInverse, pass, quote, verdict } from './common.ts';
 import type { CheckSpecOf } from './schema.ts';
 import { foldAccents } from './text.ts';
 import type { CheckHandler } from './types.ts';
@@ -36,6 +36,17 @@ export const keywords: CheckHandler<CheckSpecOf<'keywords' | 'not-keywords'>> = 
   }
   // For `not-keywords`, mode any = "none may appear", mode all = "not all may appear together".
   const ok = spec.mode === 'all' ? missing.length === 0 : found.length > 0;
-  const reason = `found [${found.join(', ')}], missing [${missing.join(', ')}] (mode ${spec.mode})`;
-  return verdict(spec, ok, isInverse(spec), reason, found.length / spec.keywords.length);
+  const score = found.length / spec.keywords.length;
+  const list = (xs: string[]) => `[${xs.join(', ')}]`;
+  const inverse = isInverse(spec);
+  // Said plainly for each case, rather than "not expected: found [], missing [...]".
+  const reason =
+    spec.mode === 'all'
+      ? ok
+        ? `all of ${list(found)} found${inverse ? ' together' : ''}`
+        : `missing ${list(missing)}${found.length ? `; found ${list(found)}` : ''}${inverse ? ' (not all of them appear)' : ''}`
+      : ok
+        ? `found ${list(found)}${inverse ? ' (none may appear)' : missing.length ? `; not found ${list(missing)}` : ''}`
+        : `none of ${list(missing)} found`;
+  return (ok !== inverse ? pass : fail)(spec, reason, score);
 };

@@ -36,4 +36,19 @@ describe('contains / keywords and their not- variants', () => {
     expect(r.score).toBe(0.5);
     expect(r.reason).toContain('pec');
   });
+
+  it('says plainly which keywords were found or missing, for each mode and its not- variant', async () => {
+    const reason = async (input: CheckSpecInput) => {
+      const r = await check(input, answer);
+      return `${r.outcome}: ${r.reason}`;
+    };
+    expect(await reason({ type: 'keywords', keywords: ['spid', 'pec'] })).toBe('pass: found [spid]; not found [pec]');
+    expect(await reason({ type: 'keywords', keywords: ['pec', 'raccomandata'] })).toBe('fail: none of [pec, raccomandata] found');
+    expect(await reason({ type: 'keywords', keywords: ['spid', 'inpa'], mode: 'all' })).toBe('pass: all of [spid, inpa] found');
+    expect(await reason({ type: 'keywords', keywords: ['spid', 'pec'], mode: 'all' })).toBe('fail: missing [pec]; found [spid]');
+    expect(await reason({ type: 'not-keywords', keywords: ['mi dispiace', 'non posso'] })).toBe('pass: none of [mi dispiace, non posso] found');
+    expect(await reason({ type: 'not-keywords', keywords: ['mi dispiace', 'spid'] })).toBe('fail: found [spid] (none may appear)');
+    expect(await reason({ type: 'not-keywords', keywords: ['spid', 'pec'], mode: 'all' })).toBe('pass: missing [pec]; found [spid] (not all of them appear)');
+    expect(await reason({ type: 'not-keywords', keywords: ['spid', 'inpa'], mode: 'all' })).toBe('fail: all of [spid, inpa] found together');
+  });
 });
