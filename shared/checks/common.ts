@@ -13,10 +13,13 @@ export const fail = (spec: CheckSpec, reason: string, score?: number) => build(s
 export const invalid = (spec: CheckSpec, reason: string) => build(spec, 'invalid', reason);
 export const errored = (spec: CheckSpec, reason: string) => build(spec, 'error', reason);
 
-/** pass/fail from a boolean, flipped for `not-` types. */
+/**
+ * pass/fail from a boolean, flipped for `not-` types. `reason` states the fact ("answer contains "X""), which
+ * reads right either way: a `not-contains` fails with it, a `contains` passes with it.
+ */
 export function verdict(spec: CheckSpec, ok: boolean, inverse: boolean, reason: string, score?: number): CheckResult {
   const passed = inverse ? !ok : ok;
-  return build(spec, passed ? 'pass' : 'fail', inverse ? `not expected: ${reason}` : reason, score);
+  return build(spec, passed ? 'pass' : 'fail', reason, score);
 }
 
 export const isInverse = (spec: CheckSpec): boolean => spec.type.startsWith('not-');

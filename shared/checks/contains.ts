@@ -39,7 +39,7 @@ export const keywords: CheckHandler<CheckSpecOf<'keywords' | 'not-keywords'>> = 
   const score = found.length / spec.keywords.length;
   const list = (xs: string[]) => `[${xs.join(', ')}]`;
   const inverse = isInverse(spec);
-  // Said plainly for each case, rather than "not expected: found [], missing [...]".
+  // Said plainly for each case (it was "found [], missing [...] (mode any)").
   const reason =
     spec.mode === 'all'
       ? ok

@@ -51,4 +51,9 @@ describe('contains / keywords and their not- variants', () => {
     expect(await reason({ type: 'not-keywords', keywords: ['spid', 'pec'], mode: 'all' })).toBe('pass: missing [pec]; found [spid] (not all of them appear)');
     expect(await reason({ type: 'not-keywords', keywords: ['spid', 'inpa'], mode: 'all' })).toBe('fail: all of [spid, inpa] found together');
   });
+
+  it('gives not- checks the plain fact as their reason', async () => {
+    expect(await check({ type: 'not-contains', value: 'SPID' }, answer)).toMatchObject({ outcome: 'fail', reason: 'answer contains "SPID"' });
+    expect(await check({ type: 'not-contains', value: 'PEC' }, answer)).toMatchObject({ outcome: 'pass', reason: 'answer does not contain "PEC"' });
+  });
 });
