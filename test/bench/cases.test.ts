@@ -47,7 +47,7 @@ describe('bench:e2e cases', () => {
     const q = vaglioSet(12).cases[11]!.input as string;
     const answers = [
       answerFor(q),
-      answerFor(q).toUpperCase().replace('INPA', 'INPA'),
+      answerFor(q).toUpperCase(),
       'Il bando scade il 31 gennaio 2027.',
       `${answerFor(q)} Non ho capito la domanda.`,
       'Rif. INPA-2026-000011, scadenza 31 Gennaio 2027',
