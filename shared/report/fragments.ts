@@ -16,19 +16,30 @@ export function checksTable(checks: CheckRow[]): string {
   return `<div class="scroll"><table class="checks"><thead><tr><th>Outcome</th><th>Check</th><th>Type</th><th>Reason</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
-function toolCall(t: Turn['toolCalls'][number]): string {
+/** How a transcript is drawn: `toolResultChars` caps each tool result shown (the whole-run report file). */
+export interface TranscriptView {
+  toolResultChars?: number;
+}
+
+function toolCall(t: Turn['toolCalls'][number], view: TranscriptView): string {
   const args = JSON.stringify(t.arguments, null, 2);
-  const result = t.result === undefined ? '' : `<details><summary>result</summary><pre>${esc(JSON.stringify(t.result, null, 2))}</pre></details>`;
+  let result = '';
+  if (t.result !== undefined) {
+    const text = JSON.stringify(t.result, null, 2);
+    const cap = view.toolResultChars;
+    const shown = cap !== undefined && text.length > cap ? `${text.slice(0, cap)}\n… ${text.length - cap} more characters (the whole result is in the JSON report and on the case's dashboard page)` : text;
+    result = `<details><summary>result</summary><pre>${esc(shown)}</pre></details>`;
+  }
   return `<div class="tool"><span class="tool-name">tool call: ${esc(t.name)}</span><pre class="args">${esc(args)}</pre>${result}</div>`;
 }
 
-export function transcriptHtml(tr: CaseDetail['transcript']): string {
+export function transcriptHtml(tr: CaseDetail['transcript'], view: TranscriptView = {}): string {
   if (!tr) return '<p class="muted">No transcript.</p>';
   const turns = tr.turns
     .map(
       (t) => `<div class="turn" data-turn="${t.index}">
 <div class="msg user"><span class="who">user</span><div class="text">${esc(t.user)}</div></div>
-${t.toolCalls.map(toolCall).join('\n')}
+${t.toolCalls.map((c) => toolCall(c, view)).join('\n')}
 <div class="msg assistant"><span class="who">assistant${t.latencyMs !== null ? ` · ${Math.round(t.latencyMs)} ms` : ''}</span><div class="text">${t.assistant === null ? '<em class="muted">(no reply)</em>' : esc(t.assistant)}</div></div>
 ${t.error ? `<div class="msg error">${esc(t.error)}</div>` : ''}
 </div>`,
@@ -41,10 +52,10 @@ export function caseTitle(c: CaseDetail): string {
   return `${esc(c.setId)} / ${esc(c.caseId)}${c.repeatIndex ? ` #${c.repeatIndex}` : ''}${c.tenderId ? ` · tender ${esc(c.tenderId)}` : ''}`;
 }
 
-export function caseBody(c: CaseDetail): string {
+export function caseBody(c: CaseDetail, view: TranscriptView = {}): string {
   return `<p>${badge(c.outcome)}${c.regression ? ' <span class="badge b-regression">regression</span>' : ''} ${esc(c.reason)}</p>
 <h4>Checks</h4>${checksTable(c.checks)}
-<h4>Transcript</h4>${transcriptHtml(c.transcript)}`;
+<h4>Transcript</h4>${transcriptHtml(c.transcript, view)}`;
 }
 
 export function metadataHtml(rows: MetadataVerdictRow[]): string {

@@ -16,11 +16,17 @@ ${card('cost (USD)', (s.cost.targetCostUsd + judgeCost).toFixed(4))}${card('late
 </div>`;
 }
 
+/**
+ * Each tool result shown in the whole-run report, at most (a tender text per case made the demo's report 12 MB);
+ * the JSON report and the dashboard's case page show it whole.
+ */
+const TOOL_RESULT_CHARS = 4000;
+
 export function renderHtml(d: ReportData): string {
   const failing = d.cases.filter((c) => c.outcome !== 'pass');
   const passing = d.cases.filter((c) => c.outcome === 'pass');
   const caseBlock = (c: ReportData['cases'][number], open: boolean) =>
-    `<details class="case o-${esc(c.outcome)}"${open ? ' open' : ''}><summary>${c.regression ? '<span class="badge b-regression">regression</span> ' : ''}<span class="badge b-${esc(c.outcome)}">${esc(c.outcome)}</span> ${caseTitle(c)}</summary>${caseBody(c)}</details>`;
+    `<details class="case o-${esc(c.outcome)}"${open ? ' open' : ''}><summary>${c.regression ? '<span class="badge b-regression">regression</span> ' : ''}<span class="badge b-${esc(c.outcome)}">${esc(c.outcome)}</span> ${caseTitle(c)}</summary>${caseBody(c, { toolResultChars: TOOL_RESULT_CHARS })}</details>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">

@@ -56,7 +56,11 @@ export async function buildReport(sql: Sql, runId: string, summaryIn?: RunSummar
       select task_key, check_id, type, outcome, reason, score, turn, hard, source, model
       from check_results where run_id = ${runId} order by task_key, check_id`,
     sql<{ task_key: string; target: string; turns: unknown; error: string | null }[]>`
-      select task_key, target, turns, error from transcripts where run_id = ${runId}`,
+      select task_key, target, error,
+        -- Each turn's raw response body (kept in Postgres for debugging) repeats its answer and tool calls: a report
+        -- does not copy it (it was half of a report's JSON).
+        coalesce((select jsonb_agg(t - 'raw' order by o) from jsonb_array_elements(turns) with ordinality as x(t, o)), turns) as turns
+      from transcripts where run_id = ${runId}`,
   ]);
   const run = runRows[0]!;
   const regressions = new Set(summary.failures.filter((f) => f.regression).map((f) => f.taskKey));

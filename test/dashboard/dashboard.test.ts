@@ -11,7 +11,7 @@ import { loadConfig } from '../../shared/config.ts';
 import { redisConnection } from '../../shared/engine/connections.ts';
 import { createApp } from '../../services/api/app.ts';
 import { dashboardRouter } from '../../services/api/dashboard/index.ts';
-import { EVIDENCE, HOSTILE, TENDER_TEXT, seedRuns, type Seeded } from '../report/seed.ts';
+import { EVIDENCE, HOSTILE, LONG_RESULT_TAIL, TENDER_TEXT, seedRuns, type Seeded } from '../report/seed.ts';
 
 const token = 'dashboard-token-0123456789';
 const SHOTS = path.join(import.meta.dirname, '__screenshots__');
@@ -112,6 +112,8 @@ describe('dashboard', () => {
     const tool = page.locator('.tool');
     expect(await tool.locator('.tool-name').textContent()).toContain('search_tenders');
     expect(await tool.locator('.args').textContent()).toContain('"region": "Emilia-Romagna"');
+    // The case's page shows the tool result whole (the whole-run report file caps it).
+    expect(await tool.locator('details pre').textContent()).toContain(LONG_RESULT_TAIL);
     const failed = page.locator('table.checks tr.o-fail');
     expect(await failed.allTextContents()).toEqual([expect.stringContaining('The assistant invented a date'), expect.stringContaining('says-deadline')]);
     // The hostile answer shows as text, never as markup.

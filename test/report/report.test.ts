@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
-import { buildReport, gate, renderCsv, renderHtml, renderJunit, writeReportFiles, highlight } from '../../shared/report/index.ts';
+import { buildReport, gate, renderCsv, renderHtml, renderJson, renderJunit, writeReportFiles, highlight } from '../../shared/report/index.ts';
 import type { ReportData } from '../../shared/report/index.ts';
-import { EVIDENCE, HOSTILE, TENDER_TEXT, seedRuns, type Seeded } from './seed.ts';
+import { EVIDENCE, HOSTILE, LONG_RESULT_TAIL, TENDER_TEXT, seedRuns, type Seeded } from './seed.ts';
 
 let infra: TestInfra;
 let seeded: Seeded;
@@ -57,6 +57,21 @@ describe('report', () => {
     const first = data.cases[1]!;
     expect(first.checks.filter((c) => c.outcome === 'fail').map((c) => c.checkId)).toEqual(['judge-helpful', 'says-deadline']);
     expect(first.transcript?.turns[0]?.toolCalls[0]?.arguments).toEqual({ query: 'bando T1', region: 'Emilia-Romagna' });
+    // The raw response body stays in Postgres, out of the report.
+    expect(JSON.stringify(data)).not.toContain('RAW-BODY-MARKER');
+  });
+
+  it('caps each tool result in the HTML report and keeps it whole in the JSON', () => {
+    const html = renderHtml(data);
+    expect(html).toMatch(/… \d+ more characters \(the whole result is in the JSON report/);
+    expect(html).not.toContain(LONG_RESULT_TAIL);
+    expect(renderJson(data)).toContain(LONG_RESULT_TAIL);
+  });
+
+  it('keeps the raw response bodies in Postgres', async () => {
+    const raws = await infra.sql<{ n: number }[]>`
+      select count(*)::int as n from transcripts where run_id = ${seeded.runId} and turns::text like '%RAW-BODY-MARKER%'`;
+    expect(raws[0]!.n).toBeGreaterThan(0);
     expect(data.cases.at(-1)!.outcome).toBe('pass');
     expect(data.redteam).toMatchObject({ total: 2, failed: 1, successRate: 0.5 });
     expect(data.diagnostics[0]).toMatchObject({ collection: 'Tender', verdict: 'ko', silhouette: 0.12 });

@@ -11,6 +11,9 @@ export const TENDER_TEXT =
   'BANDO DI CONCORSO. Art. 1 Posti: 3 posti di istruttore amministrativo. Art. 2 Requisiti: laurea triennale L-18 o L-33. ' +
   'Art. 3 Sede di lavoro: Comune di Bologna. Art. 4 Scadenza: le domande entro il 15 dicembre 2026 ore 12:00.';
 export const EVIDENCE = 'Comune di Bologna';
+/** A tool result longer than the whole-run HTML report shows; its end marks whether it was shown whole. */
+export const LONG_RESULT_TAIL = 'RESULT-TAIL-MARKER';
+const LONG_RESULT = `${'Art. 1 - Posti messi a concorso. '.repeat(200)}${LONG_RESULT_TAIL}`;
 
 interface CaseSeed {
   key: string;
@@ -52,7 +55,8 @@ async function insertRun(sql: Sql, id: string, name: string, createdAt: string, 
   for (const c of cases) {
     await sql`insert into tasks (run_id, task_key, kind, queue, status) values (${id}, ${c.key}, 'eval.converse', 'converse', 'completed')`;
     const turns = [{ index: 0, user: `Domanda su ${c.caseId}?`, assistant: c.outcome === 'error' ? null : c.assistant, latencyMs: c.latencyMs,
-      toolCalls: c.tender ? [{ name: 'search_tenders', arguments: { query: `bando ${c.tender}`, region: 'Emilia-Romagna' } }] : [],
+      raw: { answer: c.assistant, debug: 'RAW-BODY-MARKER' },
+      toolCalls: c.tender ? [{ name: 'search_tenders', arguments: { query: `bando ${c.tender}`, region: 'Emilia-Romagna' }, result: { text: LONG_RESULT } }] : [],
       ...(c.outcome === 'error' ? { error: 'timeout after 5000 ms' } : {}) }];
     await sql`insert into transcripts (run_id, task_key, target, turns, cost_usd, error)
       values (${id}, ${c.key}, 'demo', ${sql.json(turns)}, ${costUsd}, ${c.outcome === 'error' ? 'timeout after 5000 ms' : null})`;
