@@ -40,10 +40,22 @@ export async function loadSummary(sql: Sql, runId: string): Promise<RunSummary> 
 }
 
 /**
+ * Which transcripts a report carries: all of them (report files), none (the dashboard's run page, which lists
+ * cases), or one case's (the dashboard's case page). Transcripts are most of a run's bytes.
+ */
+export type TranscriptSelection = 'all' | 'none' | { taskKey: string };
+
+/**
  * `summary`: the run's summary when the caller has it (the report task passes the one it is computing, so
  * the rows below load meanwhile), else it is loaded.
  */
-export async function buildReport(sql: Sql, runId: string, summaryIn?: RunSummary | Promise<RunSummary>): Promise<ReportData> {
+export async function buildReport(
+  sql: Sql,
+  runId: string,
+  summaryIn?: RunSummary | Promise<RunSummary>,
+  opts: { transcripts?: TranscriptSelection } = {},
+): Promise<ReportData> {
+  const which = opts.transcripts ?? 'all';
   // Independent reads, side by side on the pool.
   const [summary, runRows, caseRows, checkRows, transcripts] = await Promise.all([
     summaryIn ?? loadSummary(sql, runId),
@@ -55,12 +67,14 @@ export async function buildReport(sql: Sql, runId: string, summaryIn?: RunSummar
     sql<{ task_key: string; check_id: string; type: string; outcome: Outcome; reason: string; score: number | null; turn: number | null; hard: boolean; source: string; model: string | null }[]>`
       select task_key, check_id, type, outcome, reason, score, turn, hard, source, model
       from check_results where run_id = ${runId} order by task_key, check_id`,
-    sql<{ task_key: string; target: string; turns: unknown; error: string | null }[]>`
+    which === 'none'
+      ? []
+      : sql<{ task_key: string; target: string; turns: unknown; error: string | null }[]>`
       select task_key, target, error,
         -- Each turn's raw response body (kept in Postgres for debugging) repeats its answer and tool calls: a report
         -- does not copy it (it was half of a report's JSON).
         coalesce((select jsonb_agg(t - 'raw' order by o) from jsonb_array_elements(turns) with ordinality as x(t, o)), turns) as turns
-      from transcripts where run_id = ${runId}`,
+      from transcripts where run_id = ${runId} ${which === 'all' ? sql`` : sql`and task_key = ${which.taskKey}`}`,
   ]);
   const run = runRows[0]!;
   const regressions = new Set(summary.failures.filter((f) => f.regression).map((f) => f.taskKey));

@@ -68,6 +68,16 @@ describe('report', () => {
     expect(renderJson(data)).toContain(LONG_RESULT_TAIL);
   });
 
+  it('loads no transcript, or one case\'s, when asked (the dashboard\'s run and case pages)', async () => {
+    const none = await buildReport(infra.sql, seeded.runId, undefined, { transcripts: 'none' });
+    expect(none.cases.map((c) => [c.taskKey, c.outcome, c.checks.length])).toEqual(data.cases.map((c) => [c.taskKey, c.outcome, c.checks.length]));
+    expect(none.cases.filter((c) => c.transcript !== null)).toEqual([]);
+    const key = data.cases[1]!.taskKey;
+    const one = await buildReport(infra.sql, seeded.runId, undefined, { transcripts: { taskKey: key } });
+    expect(one.cases.filter((c) => c.transcript !== null).map((c) => c.taskKey)).toEqual([key]);
+    expect(one.cases.find((c) => c.taskKey === key)!.transcript).toEqual(data.cases[1]!.transcript);
+  });
+
   it('keeps the raw response bodies in Postgres', async () => {
     const raws = await infra.sql<{ n: number }[]>`
       select count(*)::int as n from transcripts where run_id = ${seeded.runId} and turns::text like '%RAW-BODY-MARKER%'`;

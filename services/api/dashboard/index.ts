@@ -62,14 +62,15 @@ export function dashboardRouter(deps: DashboardDeps): Router {
     const id = req.params.id;
     if (!(await runExists(id))) return notFound(res, `Run ${id}`);
     const tender = optString.catch(undefined).parse(req.query.tender) ?? null;
-    const [data, live] = await Promise.all([buildReport(sql, id), runRows(sql, 500).then((rs) => rs.find((x) => x.id === id))]);
+    // The run page lists cases: it needs no transcript.
+    const [data, live] = await Promise.all([buildReport(sql, id, undefined, { transcripts: 'none' }), runRows(sql, 500).then((rs) => rs.find((x) => x.id === id))]);
     sendPage(res, data.run.name, runPage(data, live, tender));
   });
 
   r.get('/dashboard/runs/:id/cases/:taskKey', async (req, res) => {
     const { id, taskKey } = req.params;
     if (!(await runExists(id))) return notFound(res, `Run ${id}`);
-    const data = await buildReport(sql, id);
+    const data = await buildReport(sql, id, undefined, { transcripts: { taskKey } });
     const c = data.cases.find((x) => x.taskKey === taskKey);
     if (!c) return notFound(res, `Case ${taskKey}`);
     sendPage(res, `${c.setId}/${c.caseId}`, casePage(data, c));
