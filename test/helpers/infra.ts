@@ -4,6 +4,9 @@
  * otherwise). Never mocks: BullMQ's Lua scripts only run on a real Redis.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import postgres from 'postgres';
 import { Redis } from 'ioredis';
 import { migrate } from '../../shared/db/migrate.ts';
@@ -37,7 +40,9 @@ export async function createTestInfra(name: string): Promise<TestInfra> {
   await migrate(url);
   const handle = openDb(url, { max: 5 });
   const prefix = id;
-  const env = { DATABASE_URL: url, VAGLIO_REDIS_URL: TEST_REDIS, VAGLIO_PREFIX: prefix, VAGLIO_LOG_LEVEL: 'warn' };
+  // Report files go to a folder of the test's own, removed at teardown (not into the checkout's reports/).
+  const reportDir = mkdtempSync(path.join(tmpdir(), `${id}-reports-`));
+  const env = { DATABASE_URL: url, VAGLIO_REDIS_URL: TEST_REDIS, VAGLIO_PREFIX: prefix, VAGLIO_LOG_LEVEL: 'warn', VAGLIO_REPORT_DIR: reportDir };
   return {
     ...handle,
     name: id,
@@ -51,6 +56,7 @@ export async function createTestInfra(name: string): Promise<TestInfra> {
       const a = postgres(TEST_PG, { max: 1, onnotice: () => {} });
       await a.unsafe(`drop database if exists "${id}" with (force)`).catch(() => {});
       await a.end();
+      rmSync(reportDir, { recursive: true, force: true });
     },
   };
 }
