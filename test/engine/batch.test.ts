@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
-import { killAndWait, spawnService, startTestWorkers, taskRows, waitFor, waitForRunStatus } from '../helpers/engine.ts';
+import { FAST_STALL, killAndWait, spawnService, startTestWorkers, taskRows, waitFor, waitForRunStatus } from '../helpers/engine.ts';
 import { submitRun } from '../../shared/engine/submit.ts';
 import { cancelRun } from '../../shared/engine/cancel.ts';
 import { listDeadLetters } from '../../shared/engine/dead-letters.ts';
@@ -21,7 +21,6 @@ let infra: TestInfra;
 let redis: Redis;
 const children: ChildProcess[] = [];
 const deps = () => ({ sql: infra.sql, redis, prefix: infra.prefix });
-const fastStall = { VAGLIO_STALLED_INTERVAL_MS: '1500', VAGLIO_LOCK_DURATION_MS: '2000', VAGLIO_RECONCILE_INTERVAL_MS: '1000' };
 
 beforeAll(async () => {
   infra = await createTestInfra('batch');
@@ -155,7 +154,7 @@ describe('batch jobs', () => {
   });
 
   it('a worker killed with SIGKILL mid-batch: another finishes the batch, completed tasks are not run again', async () => {
-    const env = { ...infra.env, VAGLIO_CONCURRENCY_CONVERSE: '4', ...fastStall };
+    const env = { ...infra.env, VAGLIO_CONCURRENCY_CONVERSE: '4', ...FAST_STALL };
     const victim = spawnService('conversation-runner', env);
     children.push(victim);
     // 2 quick and 4 slow tasks share one batch; the victim finishes the quick ones, then dies.
@@ -176,7 +175,7 @@ describe('batch jobs', () => {
       return r[0]!.done === 2 && r[0]!.running >= 2;
     }, 30_000);
     await killAndWait(victim, 'SIGKILL');
-    const rescuer = await startTestWorkers(infra, ['converse', 'control'], fastStall);
+    const rescuer = await startTestWorkers(infra, ['converse', 'control'], FAST_STALL);
     try {
       expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 40_000)).toBe('completed');
       const rows = await taskRows(infra.sql, runId);

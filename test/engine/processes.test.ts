@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
-import { killAndWait, spawnService, startTestWorkers, taskRows, waitFor, waitForRunStatus } from '../helpers/engine.ts';
+import { FAST_STALL, killAndWait, spawnService, startTestWorkers, taskRows, waitFor, waitForRunStatus } from '../helpers/engine.ts';
 import { startPrivateRedis, type PrivateRedis } from '../helpers/private-redis.ts';
 import { submitRun } from '../../shared/engine/submit.ts';
 import { cancelRun } from '../../shared/engine/cancel.ts';
@@ -16,8 +16,6 @@ import { redisConnection } from '../../shared/engine/connections.ts';
 let infra: TestInfra;
 let redis: Redis;
 const children: ChildProcess[] = [];
-// Short stall detection so a killed worker's job is picked up within seconds.
-const fastStall = { VAGLIO_STALLED_INTERVAL_MS: '1500', VAGLIO_LOCK_DURATION_MS: '2000', VAGLIO_RECONCILE_INTERVAL_MS: '1000' };
 
 beforeAll(async () => {
   infra = await createTestInfra('processes');
@@ -34,7 +32,7 @@ const runningCount = async (runId: string) =>
 
 describe('engine across processes', () => {
   it('cancel aborts running tasks in two worker processes and stops queued ones', async () => {
-    const env = { ...infra.env, VAGLIO_CONCURRENCY_CONVERSE: '2', ...fastStall };
+    const env = { ...infra.env, VAGLIO_CONCURRENCY_CONVERSE: '2', ...FAST_STALL };
     const a = spawnService('conversation-runner', env);
     const b = spawnService('conversation-runner', env);
     const api = spawnService('reporter', env); // consumes control (finalize) too
@@ -63,7 +61,7 @@ describe('engine across processes', () => {
   });
 
   it('a worker killed with SIGKILL mid-task: another worker finishes it, one result row', async () => {
-    const env = { ...infra.env, VAGLIO_CONCURRENCY_CONVERSE: '4', ...fastStall };
+    const env = { ...infra.env, VAGLIO_CONCURRENCY_CONVERSE: '4', ...FAST_STALL };
     const victim = spawnService('conversation-runner', env);
     children.push(victim);
     const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, {
@@ -74,7 +72,7 @@ describe('engine across processes', () => {
     });
     await waitFor('victim runs 4 tasks', async () => (await runningCount(runId)) === 4, 30_000);
     await killAndWait(victim, 'SIGKILL');
-    const rescuer = await startTestWorkers(infra, ['converse', 'control'], fastStall);
+    const rescuer = await startTestWorkers(infra, ['converse', 'control'], FAST_STALL);
     try {
       expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 40_000)).toBe('completed');
       const rows = await taskRows(infra.sql, runId);
@@ -95,7 +93,7 @@ describe('Redis lost mid-run', () => {
   afterAll(async () => priv?.stop());
 
   it('resume rebuilds the rest from Postgres: no task lost, none executed twice after completing', async () => {
-    const env = { VAGLIO_REDIS_URL: priv.url, ...fastStall };
+    const env = { VAGLIO_REDIS_URL: priv.url, ...FAST_STALL };
     const r = new Redis(priv.url, { maxRetriesPerRequest: 3 });
     const workers = await startTestWorkers(infra, ['converse', 'report', 'control'], env, { converse: 4 });
     try {

@@ -12,6 +12,9 @@ import type { Redis } from 'ioredis';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** Stall detection and reconciliation in seconds, so a killed worker's jobs are picked up within a test's time. */
+export const FAST_STALL = { VAGLIO_STALLED_INTERVAL_MS: '1500', VAGLIO_LOCK_DURATION_MS: '2000', VAGLIO_RECONCILE_INTERVAL_MS: '1000' };
+
 export function testConfig(infra: TestInfra, extra: Record<string, string> = {}): Config {
   return loadConfig({ ...infra.env, VAGLIO_LOG_LEVEL: 'silent', ...extra });
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
-import { startTestWorkers, taskRows, waitFor, waitForRunStatus } from '../helpers/engine.ts';
+import { FAST_STALL, startTestWorkers, taskRows, waitFor, waitForRunStatus } from '../helpers/engine.ts';
 import { startTcpProxy, viaProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { submitRun } from '../../shared/engine/submit.ts';
 import { redisConnection } from '../../shared/engine/connections.ts';
@@ -36,9 +36,7 @@ describe('Postgres unavailable for 30 s mid-run', () => {
       ['converse', 'report', 'control'],
       {
         DATABASE_URL: viaProxy(infra.url, proxy),
-        VAGLIO_STALLED_INTERVAL_MS: '1500',
-        VAGLIO_LOCK_DURATION_MS: '2000',
-        VAGLIO_RECONCILE_INTERVAL_MS: '1000',
+        ...FAST_STALL,
       },
       { converse: 4 },
     );

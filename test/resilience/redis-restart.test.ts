@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
-import { startTestWorkers, taskRows, waitFor, waitForRunStatus } from '../helpers/engine.ts';
+import { FAST_STALL, startTestWorkers, taskRows, waitFor, waitForRunStatus } from '../helpers/engine.ts';
 import { startPrivateRedis, type PrivateRedis } from '../helpers/private-redis.ts';
 import { submitRun } from '../../shared/engine/submit.ts';
 import { resumeRun } from '../../shared/engine/resume.ts';
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('Redis restarted empty mid-run', () => {
   it('resume completes the run from Postgres; no completed task runs again', async () => {
-    const fast = { VAGLIO_REDIS_URL: priv.url, VAGLIO_STALLED_INTERVAL_MS: '1500', VAGLIO_LOCK_DURATION_MS: '2000', VAGLIO_RECONCILE_INTERVAL_MS: '1000' };
+    const fast = { VAGLIO_REDIS_URL: priv.url, ...FAST_STALL };
     const workers = await startTestWorkers(infra, ['converse', 'report', 'control'], fast, { converse: 4 });
     const r = new Redis(priv.url, { maxRetriesPerRequest: 3 });
     r.on('error', () => {}); // refused while the server restarts; commands retry

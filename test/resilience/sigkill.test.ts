@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
-import { killAndWait, spawnService, taskRows, waitFor, waitForRunStatus } from '../helpers/engine.ts';
+import { FAST_STALL, killAndWait, spawnService, taskRows, waitFor, waitForRunStatus } from '../helpers/engine.ts';
 import { submitRun } from '../../shared/engine/submit.ts';
 import { redisConnection } from '../../shared/engine/connections.ts';
 import { caseTasks } from '../../shared/plans/eval.ts';
@@ -56,9 +56,7 @@ const env = () => ({
   VAGLIO_CONCURRENCY_INGEST: '2',
   VAGLIO_CONCURRENCY_METADATA: '2',
   VAGLIO_CONCURRENCY_DIAGNOSTICS: '2',
-  VAGLIO_STALLED_INTERVAL_MS: '1500',
-  VAGLIO_LOCK_DURATION_MS: '2000',
-  VAGLIO_RECONCILE_INTERVAL_MS: '1000',
+  ...FAST_STALL,
 });
 
 function tasksFor(trial: number) {
