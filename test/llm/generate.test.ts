@@ -1,5 +1,6 @@
 /** Generation helpers against a scripted OpenAI-compatible server (real `openai` client over HTTP). */
 import { readFileSync } from 'node:fs';
+import { hasSharedData, NEEDS_SHARED_DATA, sharedData } from '../helpers/shared-data.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config.ts';
 import {
@@ -60,8 +61,8 @@ describe('generateFacts', () => {
     expect(await generateFacts(DOC, undefined)).toEqual({ facts: [], rejected: [], skipped: 'no generator model configured' });
   });
 
-  it('finds evidence across the line breaks of a real Gazzetta Ufficiale bando article', () => {
-    const line = readFileSync(new URL('../../../shared/data/bandi/gu_concorsi_article_excerpts.jsonl', import.meta.url), 'utf8').split('\n')[0]!;
+  it.skipIf(!hasSharedData)(`finds evidence across the line breaks of a real Gazzetta Ufficiale bando article${NEEDS_SHARED_DATA}`, () => {
+    const line = readFileSync(sharedData('bandi/gu_concorsi_article_excerpts.jsonl'), 'utf8').split('\n')[0]!;
     const { text } = JSON.parse(line) as { text: string };
     const start = text.indexOf('Requisiti di ammissione');
     const quoted = text.slice(start, start + 80).replace(/\s+/g, ' ');

@@ -1,5 +1,6 @@
 /** Shared fixtures for the metadata tests: the real GU excerpts and a metadata builder. */
 import { readFileSync } from 'node:fs';
+import { sharedData } from '../helpers/shared-data.ts';
 import { tenderMetadataSchema, type TenderMetadata } from '../../shared/tender/metadata.ts';
 
 export interface Excerpt {
@@ -9,7 +10,7 @@ export interface Excerpt {
 }
 
 export function excerpts(): Excerpt[] {
-  return readFileSync(new URL('../../../shared/data/bandi/gu_concorsi_article_excerpts.jsonl', import.meta.url), 'utf8')
+  return readFileSync(sharedData('bandi/gu_concorsi_article_excerpts.jsonl'), 'utf8')
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l) as Excerpt);

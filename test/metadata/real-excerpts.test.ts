@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { extractEntities, verifyTender, type DegreeEntity, type LocationEntity } from '../../services/metadata-extractor/lib/index.ts';
 import { excerpt, excerpts, meta } from './helpers.ts';
+import { hasSharedData, NEEDS_SHARED_DATA } from '../helpers/shared-data.ts';
 
 const degrees = (text: string) => extractEntities(text).entities.filter((e): e is DegreeEntity => e.kind === 'degree');
 
-describe('real GU excerpts', () => {
+describe.skipIf(!hasSharedData)(`real GU excerpts${NEEDS_SHARED_DATA}`, () => {
   it('19E09051: reads all eleven classes as required, including "LMG /01"', () => {
     const d = degrees(excerpt('19E09051').text);
     expect(d.map((e) => e.code)).toEqual(['L-14', 'L-16', 'L-18', 'L-33', 'L-36', 'LMG/01', 'LM-56', 'LM-77', 'LM-63', 'LM-52', 'LM-62']);

