@@ -58,6 +58,8 @@ export async function readClaimView(sql: Sql, runId: string, taskKey: string): P
  * `claimed` tells whether that happened; otherwise the caller decides from the view (gate, cancel, skip).
  * Kept apart from claimTasks on purpose: looking one task up by its whole key costs Postgres half as much as
  * `task_key = any(...)` (bench:engine), and most jobs carry one task.
+ * started_at is clock_timestamp(), read after the statement's snapshot: now() is taken when the transaction begins,
+ * which on a loaded machine can precede the commit of the dependency this very statement sees completed.
  */
 export async function claimTask(
   sql: Sql,
@@ -72,7 +74,7 @@ export async function claimTask(
       where t.run_id = ${a.runId} and t.task_key = ${a.taskKey}
     ), upd as (
       update tasks set status = 'running', attempts = ${a.attempt}, executions = executions + 1,
-        started_at = now(), worker_id = ${a.workerId}, job_id = ${a.jobId}, error = null
+        started_at = clock_timestamp(), worker_id = ${a.workerId}, job_id = ${a.jobId}, error = null
       from v
       where tasks.run_id = ${a.runId} and tasks.task_key = ${a.taskKey} and tasks.status in ('queued', 'running')
         and v.epoch = ${a.epoch} and not v.cancel_requested
@@ -99,7 +101,7 @@ export async function claimTasks(
       where t.run_id = ${a.runId} and t.task_key = any(${a.taskKeys}::text[])
     ), upd as (
       update tasks set status = 'running', attempts = ${a.attempt}, executions = executions + 1,
-        started_at = now(), worker_id = ${a.workerId}, job_id = ${a.jobId}, error = null
+        started_at = clock_timestamp(), worker_id = ${a.workerId}, job_id = ${a.jobId}, error = null
       from v
       where tasks.run_id = ${a.runId} and tasks.task_key = v.task_key and tasks.status in ('queued', 'running')
         and v.epoch = ${a.epoch} and not v.cancel_requested
@@ -117,7 +119,7 @@ export async function markRunning(
 ): Promise<boolean> {
   const rows = await sql`
     update tasks set status = 'running', attempts = ${a.attempt}, executions = executions + 1,
-      started_at = now(), worker_id = ${a.workerId}, job_id = ${a.jobId}, error = null
+      started_at = clock_timestamp(), worker_id = ${a.workerId}, job_id = ${a.jobId}, error = null
     where run_id = ${a.runId} and task_key = ${a.taskKey} and status in ('queued', 'running')
     returning 1`;
   return rows.length === 1;
