@@ -56,7 +56,7 @@ export const demoCommand: Command = {
       out.write(`run ${runId} submitted: ${demo.tasks.length} tasks\n`);
       const run = await waitWithProgress(deps.sql, runId);
       const summary = await printDemoSummary(deps, run, demo, out);
-      const files = await writeReports(deps.sql, runId, values.out ?? path.join(cfg.VAGLIO_REPORT_DIR, runId));
+      const files = await writeReports(deps.sql, runId, path.join(cfg.VAGLIO_REPORT_DIR, runId), values.out);
       if (files) out.write(`\nreport files: ${Object.values(files).join(', ')}\n`);
       const code = run.status === 'completed' && (demo.faults.length > 0 || summary.totals.fail === 0) ? 0 : 1;
       // A token the demo generated is shown so the links work; a configured VAGLIO_API_TOKEN is a secret and never printed.

@@ -25,7 +25,8 @@ export const reportKind = defineKind({
       buildReport(ctx.sql, ctx.runId, computing),
       ending,
     ]);
-    const data = { ...built, run: { ...built.run, status } };
+    // Likewise its end: the moment of the report (the root task stamps the run a few milliseconds later).
+    const data = { ...built, run: { ...built.run, status, finishedAt: built.run.finishedAt ?? new Date().toISOString() } };
     const c = ctx.config;
     const files = await saveReportFiles(data, path.join(c.VAGLIO_REPORT_DIR, ctx.runId));
     if (c.VAGLIO_SMTP_URL && c.VAGLIO_EMAIL_TO) {

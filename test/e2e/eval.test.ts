@@ -4,7 +4,7 @@
  * (its tag says what it must be), then the CLI's exit code as a CI gate.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { computeSummary } from '../../shared/eval/summary.ts';
 import { regressionFromRun, writeRegression } from '../../shared/eval/capture.ts';
 import { redisConnection } from '../../shared/engine/connections.ts';
 import type { Redis } from 'ioredis';
+import { writeReports } from '../../cli/reports.ts';
 
 const FIXTURES = path.join(ROOT, 'test/e2e/fixtures/scenarios');
 let infra: TestInfra;
@@ -78,12 +79,24 @@ describe('evaluation end to end', () => {
     expect(summary.latency[0]?.p95).toBeGreaterThan(0);
     // The report files are written before the run's root closes it, yet they give the status it ended with.
     const reportDir = path.join(workers.config.VAGLIO_REPORT_DIR, runId);
-    const json = JSON.parse(readFileSync(path.join(reportDir, `${runId}.json`), 'utf8')) as { run: { status: string }; summary: { status: string } };
+    const json = JSON.parse(readFileSync(path.join(reportDir, `${runId}.json`), 'utf8')) as {
+      run: { status: string; createdAt: string; finishedAt: string | null };
+      summary: { status: string };
+    };
     expect(json.run.status).toBe('completed');
+    // ... and when it ended: within a second of the end the run's root recorded.
+    const ended = (await infra.sql<{ finished_at: Date }[]>`select finished_at from runs where id = ${runId}`)[0]!.finished_at;
+    expect(Math.abs(Date.parse(json.run.finishedAt ?? '') - ended.getTime())).toBeLessThan(1000);
     expect(json.summary.status).toBe('completed');
     const stored = await infra.sql<{ status: string }[]>`select summary->>'status' as status from reports where run_id = ${runId}`;
     expect(stored[0]?.status).toBe('completed');
     expect(readFileSync(path.join(reportDir, `${runId}.html`), 'utf8')).toContain('<span class="badge b-completed">completed</span>');
+    // The CLI shows the files the report task wrote, and writes them again only where it is asked to.
+    const elsewhere = path.join(mkdtempSync(path.join(tmpdir(), 'vaglio-out-')), 'r');
+    expect(await writeReports(infra.sql, runId, elsewhere)).toMatchObject({ json: path.join(reportDir, `${runId}.json`) });
+    expect(existsSync(elsewhere)).toBe(false);
+    expect(await writeReports(infra.sql, runId, reportDir, elsewhere)).toMatchObject({ json: path.join(elsewhere, `${runId}.json`) });
+    expect(JSON.parse(readFileSync(path.join(elsewhere, `${runId}.json`), 'utf8'))).toMatchObject({ run: { id: runId, status: 'completed' } });
 
     // One command turns the failing conversation into a regression case that loads and keeps its failing check.
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'vaglio-reg-')), 'regressions.yaml');
