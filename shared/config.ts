@@ -67,6 +67,11 @@ export const configSchema = z.object({
   VAGLIO_DAILY_CRON: z.string().optional(),
   /** YAML/JSON file with the daily run request (source, target, red-team, diagnostics...). */
   VAGLIO_DAILY_REQUEST: z.string().optional(),
+  /**
+   * Retention in days: the daily schedule deletes finished runs older than this (with their results and report
+   * folders), keeping the newest run of each name and plan. Unset: nothing is deleted (`vaglio prune` by hand).
+   */
+  VAGLIO_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
   WEAVIATE_URL: z.string().url().optional(),
   WEAVIATE_API_KEY: z.string().optional(),
 });

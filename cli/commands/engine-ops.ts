@@ -1,4 +1,4 @@
-/** migrate, start, resume, cancel, status: operations on the engine with the configured Redis/Postgres. */
+/** migrate, start, resume, cancel, status, prune: operations on the engine with the configured Redis/Postgres. */
 import { parseArgs } from 'node:util';
 import { config } from '../../shared/config.ts';
 import { ensureDatabase, openDb } from '../../shared/db/client.ts';
@@ -7,6 +7,7 @@ import { redisConnection } from '../../shared/engine/connections.ts';
 import { resumeRun } from '../../shared/engine/resume.ts';
 import { cancelRun } from '../../shared/engine/cancel.ts';
 import { getRun } from '../../shared/engine/runs.ts';
+import { parseAge, pruneRuns } from '../../shared/engine/prune.ts';
 import { SERVICES, type ServiceName } from '../../queues/index.ts';
 import { startApi } from '../../services/api/server.ts';
 import { exitOnSignals, startServices } from '../../shared/service/main.ts';
@@ -87,6 +88,35 @@ export const statusCommand: Command = {
     if (!runId) return usageError('status <runId>');
     const run = await withEngine((d) => getRun(d.sql, runId));
     process.stdout.write(`${JSON.stringify(run, null, 2)}\n`);
+    return 0;
+  },
+};
+
+export const pruneCommand: Command = {
+  summary: 'prune --older-than 90d [--keep-last 1] [--dry-run]: delete old finished runs, their results and report folders',
+  async run(args) {
+    const usage = 'prune --older-than <age, e.g. 90d or 12w> [--keep-last N] [--dry-run]';
+    let values;
+    try {
+      ({ values } = parseArgs({ args, options: { 'older-than': { type: 'string' }, 'keep-last': { type: 'string', default: '1' }, 'dry-run': { type: 'boolean', default: false } } }));
+    } catch (err) {
+      process.stderr.write(`${(err as Error).message}\n`);
+      return usageError(usage);
+    }
+    if (!values['older-than']) return usageError(usage);
+    let olderThanDays: number;
+    const keepLast = Number(values['keep-last']);
+    try {
+      olderThanDays = parseAge(values['older-than']);
+      if (!Number.isInteger(keepLast) || keepLast < 0) throw new Error(`--keep-last: "${values['keep-last']}" is not a whole number of runs`);
+    } catch (err) {
+      process.stderr.write(`${(err as Error).message}\n`);
+      return 2;
+    }
+    const dryRun = values['dry-run'];
+    const r = await withEngine((d) => pruneRuns(d.sql, { olderThanDays, keepLast, dryRun, reportDir: config().VAGLIO_REPORT_DIR }));
+    const what = `${r.runs.length} run(s) finished more than ${olderThanDays} day(s) ago, keeping the newest ${keepLast} of each name`;
+    process.stdout.write(dryRun ? `would delete ${what}${r.runs.length ? `:\n${r.runs.join('\n')}` : ''}\n` : `deleted ${what}; ${r.reportFolders} report folder(s) removed\n`);
     return 0;
   },
 };

@@ -1,5 +1,5 @@
 import type { Command } from './types.ts';
-import { cancelCommand, migrateCommand, resumeCommand, startCommand, statusCommand } from './engine-ops.ts';
+import { cancelCommand, migrateCommand, pruneCommand, resumeCommand, startCommand, statusCommand } from './engine-ops.ts';
 import { demoCommand } from './demo.ts';
 import { runCommand } from './run.ts';
 import { captureCommand } from './capture.ts';
@@ -17,4 +17,5 @@ export const COMMANDS: Record<string, Command> = {
   resume: resumeCommand,
   cancel: cancelCommand,
   status: statusCommand,
+  prune: pruneCommand,
 };

@@ -9,6 +9,8 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { dailyPlan, dailyPlanSchema } from '../plans/daily.ts';
 import { submitRun } from './submit.ts';
+import { pruneRuns } from './prune.ts';
+import { logger as log } from '../logger.ts';
 import type { EngineDeps } from './processor.ts';
 
 export const SCHEDULE_JOB = 'schedule.daily';
@@ -54,11 +56,21 @@ export async function runScheduledJob(deps: Pick<EngineDeps, 'sql' | 'redis' | '
   const today = romeDate();
   const input = { ...request, today: request.today ?? today };
   const built = await dailyPlan.build(input, { config: deps.config });
-  return submitRun(deps, {
+  const submitted = await submitRun(deps, {
     name: built.name,
     plan: 'daily',
     spec: input as unknown as Record<string, unknown>,
     tasks: built.tasks,
     idempotencyKey: `daily-${input.today}`,
   });
+  const days = deps.config.VAGLIO_RETENTION_DAYS;
+  if (days !== undefined) {
+    // Once a day with the daily run; a failure here never costs the day's run (the next day tries again).
+    const pruned = await pruneRuns(deps.sql, { olderThanDays: days, reportDir: deps.config.VAGLIO_REPORT_DIR }).catch((err: Error) => {
+      log().warn({ err: err.message }, 'retention: could not delete old runs');
+      return undefined;
+    });
+    if (pruned?.runs.length) log().info({ runs: pruned.runs.length, reportFolders: pruned.reportFolders, days }, 'retention: deleted old runs');
+  }
+  return submitted;
 }

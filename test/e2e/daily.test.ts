@@ -3,7 +3,7 @@
  * metadata checks, test them against the demo chatbot, report; the same day again is the same run, and the
  * next day tests only what changed.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'vaglio-daily-'));
   for (const id of IDS) for (const ext of ['md', 'json']) cpSync(path.join(ROOT, 'examples/corpus', `${id}.${ext}`), path.join(folder, `${id}.${ext}`));
   bot = await startDemoChatbot({ databaseUrl: infra.url, corpusDir: path.join(ROOT, 'examples/corpus'), port: 0 });
-  api = await startApi({ services: ['api', 'ingester', 'conversation-runner', 'judge', 'metadata-extractor', 'reporter'], config: testConfig(infra), token, port: 0, handleSignals: false });
+  api = await startApi({ services: ['api', 'ingester', 'conversation-runner', 'judge', 'metadata-extractor', 'reporter'], config: testConfig(infra, { VAGLIO_RETENTION_DAYS: '30' }), token, port: 0, handleSignals: false });
 });
 afterAll(async () => {
   await api?.stop();
@@ -82,8 +82,14 @@ describe('daily run', () => {
     expect(gen[0]!.n).toBe(genFirst); // no duplicated tests for the unchanged tender
   });
 
-  it('the daily scheduler submits one run a day however often it fires', async () => {
+  it('the daily scheduler submits one run a day however often it fires, and applies the retention', async () => {
     const { redis } = api.services;
+    // Two runs of one name finished 40 and 39 days ago: with 30 days' retention the older goes, the newer is the baseline.
+    for (const [id, age] of [['old-1', 40], ['old-2', 39]] as const) {
+      await infra.sql`insert into runs (id, name, plan, status, spec, created_at, finished_at)
+        values (${id}, 'ancient', 'eval', 'completed', '{}'::jsonb, now() - make_interval(days => ${age}), now() - make_interval(days => ${age}))`;
+      mkdirSync(path.join(infra.env.VAGLIO_REPORT_DIR!, id), { recursive: true });
+    }
     const request = { plan: 'daily' as const, source: { type: 'folder' as const, path: folder }, target: demoTarget(bot.url) };
     await upsertDailySchedule(redis, infra.prefix, '* * * * * *', request); // every second, to see it fire here
     try {
@@ -92,6 +98,10 @@ describe('daily run', () => {
       await new Promise((r) => setTimeout(r, 2500)); // it keeps firing...
       const runs = await infra.sql<{ id: string }[]>`select id from runs where idempotency_key = ${key}`;
       expect(runs.length).toBe(1); // ...but the day has one run
+      const reportFolder = path.join(infra.env.VAGLIO_REPORT_DIR!, 'old-1');
+      await waitFor('the retention', async () => (await infra.sql`select id from runs where id = 'old-1'`).length === 0 && !existsSync(reportFolder), 15_000);
+      expect((await infra.sql`select id from runs where id = 'old-2'`).length).toBe(1);
+      expect(existsSync(path.join(infra.env.VAGLIO_REPORT_DIR!, 'old-2'))).toBe(true);
       expect(await waitForRunStatus(infra.sql, runs[0]!.id, ['completed', 'failed'], 60_000)).toBe('completed');
     } finally {
       await removeDailySchedule(redis, infra.prefix);

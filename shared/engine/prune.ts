@@ -1,0 +1,69 @@
+/**
+ * Retention: finished runs older than a cutoff go, with everything stored for them (tasks, transcripts,
+ * verdicts, LLM call records, metadata checks, ingestion errors) and their report folder. Kept always: runs
+ * not finished, and the newest `keepLast` finished runs of each name and plan, the baselines that regressions
+ * are counted against. Deleted in batches of whole runs, each batch in one transaction.
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Sql } from '../db/client.ts';
+import { safeFileBase } from '../report/formats.ts';
+
+export const pruneOptionsSchema = z.object({
+  olderThanDays: z.number().int().min(1),
+  keepLast: z.number().int().min(0).default(1),
+  dryRun: z.boolean().default(false),
+  /** Where the runs' report folders are (VAGLIO_REPORT_DIR); left alone when absent. */
+  reportDir: z.string().optional(),
+  batch: z.number().int().min(1).default(200),
+});
+export type PruneOptions = z.input<typeof pruneOptionsSchema>;
+
+export interface PruneResult {
+  /** The runs deleted (or, in a dry run, that would be). */
+  runs: string[];
+  reportFolders: number;
+}
+
+/** Parses "30d", "12w" or a bare number of days; throws naming the value otherwise. */
+export function parseAge(v: string): number {
+  const m = /^(\d+)\s*([dw]?)$/i.exec(v.trim());
+  const n = m ? Number(m[1]) * (m[2]?.toLowerCase() === 'w' ? 7 : 1) : NaN;
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--older-than: "${v}" is not an age like 30d or 12w (at least one day)`);
+  return n;
+}
+
+export async function pruneRuns(sql: Sql, options: PruneOptions): Promise<PruneResult> {
+  const o = pruneOptionsSchema.parse(options);
+  const ids = (await sql<{ id: string }[]>`
+    with finished as (
+      select id, coalesce(finished_at, created_at) as ended,
+        row_number() over (partition by name, plan order by created_at desc) as recency
+      from runs where status in ('completed', 'failed', 'canceled')
+    )
+    select id from finished
+    where ended < now() - make_interval(days => ${o.olderThanDays}) and recency > ${o.keepLast}
+    order by ended`).map((r) => r.id);
+  if (o.dryRun) return { runs: ids, reportFolders: 0 };
+  let reportFolders = 0;
+  for (let i = 0; i < ids.length; i += o.batch) {
+    const batch = ids.slice(i, i + o.batch);
+    await sql.begin(async (tx) => {
+      // The tables that name a run without a foreign key to it; the rest goes with the run (on delete cascade).
+      await tx`delete from llm_calls where run_id = any(${batch}::text[])`;
+      await tx`delete from metadata_checks where run_id = any(${batch}::text[])`;
+      await tx`delete from ingestion_errors where run_id = any(${batch}::text[])`;
+      await tx`delete from runs where id = any(${batch}::text[]) and status in ('completed', 'failed', 'canceled')`;
+    });
+    if (o.reportDir) {
+      for (const id of batch) {
+        if (safeFileBase(id) !== id) continue; // never a path built from an id that is not a plain name
+        const dir = path.join(o.reportDir, id);
+        const existed = await rm(dir, { recursive: true }).then(() => true, () => false);
+        if (existed) reportFolders++;
+      }
+    }
+  }
+  return { runs: ids, reportFolders };
+}
