@@ -194,14 +194,19 @@ export class RoleClient {
       const release = await this.shared.limiterFor(this.settings.baseURL)?.acquire(callerSignal);
       const timeout = AbortSignal.timeout(this.timeoutMs);
       const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
+      const released = () =>
+        release?.().catch((e: unknown) => this.shared.deps.logger?.warn({ role: this.role, error: describeError(e) }, 'llm limiter release failed'));
       let error: unknown;
       try {
-        return await send(signal);
+        const value = await send(signal);
+        // The reply is in hand: it goes on to the cache now, not after a round trip to the limiter; and a limiter
+        // out of reach (its lease expires by itself) never turns an answered, paid call into a retry.
+        void released();
+        return value;
       } catch (err) {
         error = timeout.aborted && !callerSignal?.aborted ? new LlmTimeoutError(this.timeoutMs) : err;
-      } finally {
-        await release?.();
       }
+      await released();
       const delay = retryDelay(error, attempt, this.retry);
       if (delay === undefined) throw error;
       this.shared.deps.logger?.warn({ role: this.role, attempt, delay, error: describeError(error) }, 'llm call retry');

@@ -170,6 +170,24 @@ describe('cost ledger and cache', () => {
     expect(fake.requests.length).toBe(before + 1);
   });
 
+  it('keeps an answered call when the rate limiter cannot be reached to release it: no retry, cached', async () => {
+    fake.setHandler(() => ({ content: '{"verdict":"pass","reason":"fine"}' }));
+    let released = 0;
+    const limiterFactory = () => ({
+      acquire: async () => async () => {
+        released++;
+        throw new Error('Redis is away');
+      },
+    });
+    const judge = llmForRole(config, 'judge', { db: infra.db, limiterFactory, ...fast })!;
+    const args = { messages: [{ role: 'user' as const, content: 'limiter away' }], schema: verdictSchema, name: 'verdict' };
+    expect(await judge.completeStructured(args)).toMatchObject({ ok: true, value: { verdict: 'pass' } });
+    expect(fake.requests).toHaveLength(1);
+    expect(released).toBe(1);
+    expect(await judge.completeStructured(args)).toMatchObject({ ok: true, value: { verdict: 'pass' } }); // from the cache:
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('records a failed call with its error', async () => {
     fake.enqueue({ status: 401 });
     const judge = llmForRole(config, 'judge', { db: infra.db, cache: false })!;
