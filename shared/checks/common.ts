@@ -49,9 +49,14 @@ export function expectedValue(
   return fill(spec, raw, ctx.vars);
 }
 
-export function fill(spec: CheckSpec, raw: string, vars: Record<string, string>): { value: string } | { result: CheckResult } {
+export function fill(
+  spec: CheckSpec,
+  raw: string,
+  vars: Record<string, string>,
+  encode?: (value: string) => string,
+): { value: string } | { result: CheckResult } {
   try {
-    return { value: interpolate(raw, vars) };
+    return { value: interpolate(raw, vars, encode) };
   } catch (err) {
     if (err instanceof MissingVariableError) return { result: invalid(spec, err.message) };
     throw err;

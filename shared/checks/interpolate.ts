@@ -9,8 +9,11 @@ export class MissingVariableError extends Error {
   }
 }
 
-/** Replaces every `{{name}}`; throws MissingVariableError naming all placeholders without a value. */
-export function interpolate(template: string, vars: Record<string, string>): string {
+/**
+ * Replaces every `{{name}}`; throws MissingVariableError naming all placeholders without a value. `encode` turns
+ * each value into what the template's language needs (escapeRegExp for a pattern: a value is matched literally).
+ */
+export function interpolate(template: string, vars: Record<string, string>, encode: (value: string) => string = (v) => v): string {
   const missing: string[] = [];
   const out = template.replace(PLACEHOLDER, (whole, name: string) => {
     const value = vars[name];
@@ -18,7 +21,7 @@ export function interpolate(template: string, vars: Record<string, string>): str
       missing.push(name);
       return whole;
     }
-    return value;
+    return encode(value);
   });
   if (missing.length > 0) throw new MissingVariableError([...new Set(missing)]);
   return out;
@@ -28,3 +31,13 @@ export function interpolate(template: string, vars: Record<string, string>): str
 export function placeholders(template: string): string[] {
   return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1] ?? ''))];
 }
+
+/** A value as a regular expression that matches exactly it. */
+export function escapeRegExp(value: string): string {
+  // The syntax characters only: they are the ones an identity escape is allowed for under the u and v flags too.
+  return value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** Whether a template has placeholders; `{{name}}` becomes `x` in the copy used to check that a pattern compiles. */
+export const hasPlaceholders = (template: string): boolean => template.includes('{{') && new RegExp(PLACEHOLDER.source).test(template);
+export const withSampleValues = (template: string): string => template.replace(PLACEHOLDER, 'x');

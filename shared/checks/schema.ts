@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { compileJsonSchema } from './json-schema-compile.ts';
+import { withSampleValues } from './interpolate.ts';
 
 export const CHECK_TYPES = [
   'equals',
@@ -85,9 +86,10 @@ export type NormalizeOptions = z.infer<typeof normalizeOptions>;
 const textValue = z.string().optional();
 
 const regexFields = {
+  // `{{vars}}` are filled in at run time: the pattern is checked with a sample value in their place.
   pattern: z.string().superRefine((p, ctx) => {
     try {
-      new RegExp(p);
+      new RegExp(withSampleValues(p));
     } catch (err) {
       ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${(err as Error).message}` });
     }
@@ -111,8 +113,8 @@ const argMatcher = z.union([
   z.strictObject({ equals: z.union([z.string(), z.number(), z.boolean(), z.null()]) }),
   z.strictObject({ contains: z.string() }),
   z.strictObject({
-    // Patterns with {{vars}} are compiled once filled in, at run time; the others are checked now.
-    regex: z.string().refine((p) => p.includes('{{') || compiles(p), { message: 'invalid regular expression' }),
+    // {{vars}} are filled in at run time, each value matched literally; the pattern is checked with a sample value.
+    regex: z.string().refine((p) => compiles(withSampleValues(p)), { message: 'invalid regular expression' }),
   }),
   z.strictObject({ exists: z.boolean() }),
 ]);

@@ -5,6 +5,7 @@
 import type { ToolCall } from '../transcript.ts';
 import { fail, fill, invalid, judgedTurn, pass } from './common.ts';
 import { getPath } from './paths.ts';
+import { escapeRegExp } from './interpolate.ts';
 import type { ArgMatcher, CheckSpecOf } from './schema.ts';
 import type { CheckHandler, CheckResult } from './types.ts';
 
@@ -45,7 +46,7 @@ function expectations(spec: Spec, vars: Record<string, string>): Expectation[] |
       const template = templateOf(matcher);
       let value: string | undefined;
       if (template !== undefined) {
-        const f = fill(spec, template, vars);
+        const f = fill(spec, template, vars, 'regex' in matcher ? escapeRegExp : undefined);
         if ('result' in f) return f.result;
         value = f.value;
         if ('regex' in matcher) {

@@ -15,6 +15,33 @@ describe('regex / not-regex', () => {
     expect((await check(input, answer)).outcome).toBe(outcome);
   });
 
+  it('fills {{vars}} in at run time, each value matched literally', async () => {
+    const vars = { code: 'INPA-2026.1(b)' };
+    const pattern = 'codice {{code}},? scade';
+    expect(await check({ type: 'regex', pattern }, 'Il bando codice INPA-2026.1(b) scade il 31 gennaio.', { vars })).toMatchObject({
+      outcome: 'pass',
+      reason: expect.stringContaining('INPA-2026\\.1\\(b\\)'),
+    });
+    // "." and "(b)" in the value are not pattern syntax: a near miss does not match.
+    expect((await check({ type: 'regex', pattern }, 'Il bando codice INPA-2026x1b scade.', { vars })).outcome).toBe('fail');
+    expect((await check({ type: 'regex', pattern, flags: 'u' }, 'codice INPA-2026.1(b) scade', { vars })).outcome).toBe('pass');
+    expect((await check({ type: 'not-regex', pattern: '{{code}}' }, 'Nessun codice.', { vars })).outcome).toBe('pass');
+  });
+
+  it('is invalid, naming it, when a variable of the pattern has no value', async () => {
+    expect(await check({ type: 'regex', pattern: 'scade il {{deadline}}' }, 'Scade il 31 gennaio.')).toMatchObject({
+      outcome: 'invalid',
+      reason: 'unknown variable {{deadline}}',
+    });
+  });
+
+  it('checks a pattern with {{vars}} when the spec is read, with a sample value in their place', () => {
+    expect(checkSpecSchema.safeParse({ type: 'regex', pattern: '^{{code}}$' }).success).toBe(true);
+    const r = checkSpecSchema.safeParse({ type: 'regex', pattern: '({{code}}' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.path).toEqual(['pattern']);
+  });
+
   it('refuses a pattern that does not compile when the spec is read', () => {
     const r = checkSpecSchema.safeParse({ type: 'regex', pattern: '([a-z' });
     expect(r.success).toBe(false);

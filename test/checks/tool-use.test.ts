@@ -7,7 +7,7 @@ const search = call('search_tenders', { query: 'infermieri Roma', filters: { reg
 const read = call('get_tender_text', { id: 'INPA-2026-000123' });
 
 describe('tool-use', () => {
-  const vars = { tenderId: 'INPA-2026-000123' };
+  const vars = { tenderId: 'INPA-2026-000123', dotted: 'A-1.2' };
   const table: Array<[string, CheckSpecInput, ToolCall[], 'pass' | 'fail' | 'invalid']> = [
     ['all called', { type: 'tool-use', tools: ['search_tenders', 'get_tender_text'] }, [search, read], 'pass'],
     ['all, one missing', { type: 'tool-use', tools: ['search_tenders', 'get_tender_text'] }, [search], 'fail'],
@@ -25,6 +25,9 @@ describe('tool-use', () => {
     ['arg contains', { type: 'tool-use', tools: [{ tool: 'search_tenders', args: { query: { contains: 'infermieri' } } }] }, [search], 'pass'],
     ['arg regex', { type: 'tool-use', tools: [{ tool: 'search_tenders', args: { query: { regex: '^infermier' } } }] }, [search], 'pass'],
     ['arg regex no match', { type: 'tool-use', tools: [{ tool: 'search_tenders', args: { query: { regex: 'Milano' } } }] }, [search], 'fail'],
+    ['arg regex with var, value literal', { type: 'tool-use', tools: [{ tool: 'get_tender_text', args: { id: { regex: '^{{tenderId}}$' } } }] }, [read], 'pass'],
+    ['arg regex with var, "-" and digits not a pattern', { type: 'tool-use', tools: [{ tool: 'search_tenders', args: { query: { regex: '^{{tenderId}}' } } }] }, [call('search_tenders', { query: 'INPA-2026-000123 Roma' })], 'pass'],
+    ['arg regex with var, near miss', { type: 'tool-use', tools: [{ tool: 'get_tender_text', args: { id: { regex: '^{{dotted}}$' } } }] }, [call('get_tender_text', { id: 'A-1x2' })], 'fail'],
     ['nested arg path', { type: 'tool-use', tools: [{ tool: 'search_tenders', args: { 'filters.region': { equals: 'Lazio' } } }] }, [search], 'pass'],
     ['number arg equals number', { type: 'tool-use', tools: [{ tool: 'search_tenders', args: { limit: { equals: 5 } } }] }, [search], 'pass'],
     ['arg exists', { type: 'tool-use', tools: [{ tool: 'search_tenders', args: { filters: { exists: true } } }] }, [search], 'pass'],
@@ -50,6 +53,7 @@ describe('tool-use', () => {
   it('refuses a spec with nothing to check and a bad regex at load time', () => {
     expect(checkSpecSchema.safeParse({ type: 'tool-use' }).success).toBe(false);
     expect(checkSpecSchema.safeParse({ type: 'tool-use', tools: [{ tool: 'x', args: { a: { regex: '(' } } }] }).success).toBe(false);
+    expect(checkSpecSchema.safeParse({ type: 'tool-use', tools: [{ tool: 'x', args: { a: { regex: '({{v}}' } } }] }).success).toBe(false);
     expect(checkSpecSchema.safeParse({ type: 'tool-use', tools: [{ tool: 'x', args: { a: { like: 'y' } } }] }).success).toBe(false);
   });
 });
