@@ -29,7 +29,7 @@ export const inpaRecordSchema = z.looseObject({
   categorie: z.array(z.string()).nullish(),
   sedi: z.array(sede).nullish(),
   entiRiferimento: z.array(z.string()).nullish(),
-  ente: z.unknown(),
+  ente: z.unknown().optional(),
   company: z.object({ name: z.string().nullish() }).nullish(),
   linkGazzettaUfficiale: z.string().nullish(),
   linkSitoPA: z.string().nullish(),
