@@ -62,7 +62,7 @@ export function inpaSource(config: InpaSourceConfig): Source {
 
       async function readRecord(raw: unknown, where: string): Promise<SourceItem> {
         const listed = inpaRecordSchema.safeParse(raw);
-        if (!listed.success) return { sourceId: config.id, externalId: where, error: `bad list record: ${z.prettifyError(listed.error).replace(/\n/g, "; ")}` };
+        if (!listed.success) return { sourceId: config.id, externalId: where, error: `bad list record: ${z.prettifyError(listed.error).replace(/\n/g, '; ')}` };
         const externalId = listed.data.id;
         try {
           const detailRaw = await fetchJson(url(config.detailPath.replace('{id}', encodeURIComponent(externalId))), {}, retry);
