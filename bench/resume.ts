@@ -122,8 +122,12 @@ try {
   console.log(`| completed tasks executed twice (target requests for cases already done) | ${convTwice} |`);
   console.log(`| tasks completed before the kill and started again (tasks.executions > 1) | ${rerunDone} |`);
   console.log(`| tasks started more than once in all (the ones in flight at the kill re-run, at-least-once) | ${rerunAny} |`);
+  // By the LLM server's clock: a reply it sent after the SIGKILL cannot have reached the dead process.
+  const sentAfterKill = lastWindow.filter((ms) => ms < 0).length;
   console.log(
-    `| LLM calls repeated (prompts answered before the kill, sent again) | ${repeated.length}; of them answered more than 1 s before the kill: ${repeatedOld.length} (the others: answered between ${Math.max(...lastWindow, 0)} ms before and ${-Math.min(...lastWindow, 0)} ms after the kill signal) |`,
+    `| LLM calls repeated (prompts answered before the kill, sent again) | ${repeated.length}: ${repeated.length - sentAfterKill} answered before the kill signal, ` +
+      `${sentAfterKill} after it (the process was already dead); answered more than 1 s before the kill: ${repeatedOld.length} ` +
+      `(the window: ${Math.max(...lastWindow, 0)} ms before to ${-Math.min(...lastWindow, 0)} ms after the kill signal) |`,
   );
   console.log(`| LLM requests before / after the kill; cache hits recorded | ${llmRequestsBefore} / ${llmAfter}; ${cachedAfter} |`);
   console.log(`| target requests after the kill (cases not done + in flight) | ${again.length} for ${N - convDone.size} cases not done |`);
