@@ -89,15 +89,18 @@ describe('ingest', () => {
     expect(current).toMatchObject({ version: 2, metadata: { posts: target.metadata.posts + 1 } });
   });
 
-  it('ingests a JSON feed; an item without text is an error, the others are stored', async () => {
+  it('ingests a JSON feed; an item without text or metadata is an error, the others are stored', async () => {
     const t = loadDemoCorpus()[5]!;
     const server = await serve((_req, res) =>
-      json(res, 200, { items: [{ id: 'f1', text: t.text, metadata: t.metadata }, { id: 'f2', metadata: { ...t.metadata, id: 'other' } }] }),
+      json(res, 200, { items: [{ id: 'f1', text: t.text, metadata: t.metadata }, { id: 'f2', metadata: { ...t.metadata, id: 'other' } }, { id: 'f3', text: t.text }] }),
     );
     try {
       const r = await ingest(infra, { type: 'json-feed', id: 'feed', url: `${server.url}/feed.json` });
       expect(r.added).toEqual([t.id]);
-      expect(r.errors).toEqual([{ externalId: 'f2', reason: 'feed item has neither text nor pdfUrl' }]);
+      expect(r.errors).toEqual([
+        { externalId: 'f2', reason: 'feed item has neither text nor pdfUrl' },
+        { externalId: 'f3', reason: expect.stringContaining('metadata: an object is required') },
+      ]);
     } finally {
       await server.close();
     }

@@ -20,7 +20,8 @@ const feedItem = z.object({
   id: z.union([z.string().min(1), z.number()]).transform(String),
   text: z.string().optional(),
   pdfUrl: z.string().min(1).optional(),
-  metadata: z.unknown(),
+  // Validated in full by normalizeDocument; here only its presence, with a message that names it.
+  metadata: z.record(z.string(), z.unknown(), { error: 'metadata: an object is required' }),
 });
 const feedSchema = z.union([z.array(z.unknown()), z.object({ items: z.array(z.unknown()) }).transform((f) => f.items)]);
 
@@ -35,7 +36,9 @@ export function jsonFeedSource(config: JsonFeedSourceConfig): Source {
       for (const [i, raw] of items.data.entries()) {
         signal?.throwIfAborted();
         const item = feedItem.safeParse(raw);
-        const externalId = item.success ? item.data.id : `#${i}`;
+        // A bad item is named by its id when it has a usable one, else by its place in the feed.
+        const rawId = (raw as { id?: unknown } | null)?.id;
+        const externalId = item.success ? item.data.id : typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : `#${i}`;
         if (!item.success) {
           yield { sourceId: config.id, externalId, error: `bad feed item: ${z.prettifyError(item.error).replace(/\n/g, '; ')}` };
         } else if (item.data.pdfUrl) {
