@@ -47,17 +47,23 @@ export async function pruneRuns(sql: Sql, options: PruneOptions): Promise<PruneR
     order by ended`).map((r) => r.id);
   if (o.dryRun) return { runs: ids, reportFolders: 0 };
   let reportFolders = 0;
+  const deleted: string[] = [];
   for (let i = 0; i < ids.length; i += o.batch) {
     const batch = ids.slice(i, i + o.batch);
-    await sql.begin(async (tx) => {
-      // The tables that name a run without a foreign key to it; the rest goes with the run (on delete cascade).
-      await tx`delete from llm_calls where run_id = any(${batch}::text[])`;
-      await tx`delete from metadata_checks where run_id = any(${batch}::text[])`;
-      await tx`delete from ingestion_errors where run_id = any(${batch}::text[])`;
-      await tx`delete from runs where id = any(${batch}::text[]) and status in ('completed', 'failed', 'canceled')`;
+    const gone = await sql.begin(async (tx) => {
+      // A run resumed since it was listed is running again: it stays, and so does what it stored.
+      const rows = await tx<{ id: string }[]>`
+        delete from runs where id = any(${batch}::text[]) and status in ('completed', 'failed', 'canceled') returning id`;
+      const runIds = rows.map((r) => r.id);
+      // The tables that name a run without a foreign key to it; the rest went with the run (on delete cascade).
+      await tx`delete from llm_calls where run_id = any(${runIds}::text[])`;
+      await tx`delete from metadata_checks where run_id = any(${runIds}::text[])`;
+      await tx`delete from ingestion_errors where run_id = any(${runIds}::text[])`;
+      return runIds;
     });
+    deleted.push(...gone);
     if (o.reportDir) {
-      for (const id of batch) {
+      for (const id of gone) {
         if (safeFileBase(id) !== id) continue; // never a path built from an id that is not a plain name
         const dir = path.join(o.reportDir, id);
         const existed = await rm(dir, { recursive: true }).then(() => true, () => false);
@@ -65,5 +71,5 @@ export async function pruneRuns(sql: Sql, options: PruneOptions): Promise<PruneR
       }
     }
   }
-  return { runs: ids, reportFolders };
+  return { runs: deleted, reportFolders };
 }
