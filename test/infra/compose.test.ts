@@ -8,9 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../helpers/engine.ts';
 import { SERVICES } from '../../queues/index.ts';
+import { configSchema } from '../../shared/config.ts';
 
 const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-  services: Record<string, { command?: string[]; image?: string; build?: unknown; depends_on?: Record<string, unknown>; deploy?: { replicas?: number } }>;
+  services: Record<string, { command?: string[]; image?: string; build?: unknown; depends_on?: Record<string, unknown>; deploy?: { replicas?: number }; environment?: Record<string, unknown> }>;
 };
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 
@@ -27,6 +28,15 @@ describe('docker-compose.yml', () => {
       expect(file && existsSync(path.join(ROOT, file)), `${script} entry file`).toBe(true);
       expect(svc!.deploy?.replicas, `${s} replicas setting`).toBeGreaterThanOrEqual(1);
       expect(Object.keys(svc!.depends_on ?? {})).toContain('migrate');
+    }
+  });
+
+  it('sets only settings vaglio reads (a misspelt one would be ignored silently)', () => {
+    const known = new Set(Object.keys(configSchema.shape));
+    for (const s of SERVICES) {
+      const keys = Object.keys(compose.services[s]!.environment ?? {}).filter((k) => k.startsWith('VAGLIO_') || k === 'DATABASE_URL');
+      expect(keys.length, `${s} environment`).toBeGreaterThan(0);
+      expect(keys.filter((k) => !known.has(k)), `${s}: unknown settings`).toEqual([]);
     }
   });
 
