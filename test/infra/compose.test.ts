@@ -11,7 +11,8 @@ import { SERVICES } from '../../queues/index.ts';
 import { configSchema } from '../../shared/config.ts';
 
 const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-  services: Record<string, { command?: string[]; image?: string; build?: unknown; depends_on?: Record<string, unknown>; deploy?: { replicas?: number }; environment?: Record<string, unknown> }>;
+  services: Record<string, { command?: string[]; image?: string; build?: unknown; depends_on?: Record<string, unknown>; deploy?: { replicas?: number }; environment?: Record<string, unknown>; volumes?: string[] }>;
+  volumes?: Record<string, unknown>;
 };
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 
@@ -38,6 +39,13 @@ describe('docker-compose.yml', () => {
       expect(keys.length, `${s} environment`).toBeGreaterThan(0);
       expect(keys.filter((k) => !known.has(k)), `${s}: unknown settings`).toEqual([]);
     }
+  });
+
+  it('keeps the report files on a volume the reporter (running as node) can write', () => {
+    expect(compose.services.reporter?.volumes).toContain('reports-data:/app/reports');
+    expect(Object.keys(compose.volumes ?? {})).toContain('reports-data');
+    const df = readFileSync(path.join(ROOT, 'infra/Dockerfile'), 'utf8');
+    expect(df).toMatch(/WORKDIR \/app[\s\S]*mkdir -p \/app\/reports && chown node:node \/app\/reports[\s\S]*USER node/);
   });
 
   it('has redis without eviction and with AOF, postgres, weaviate and a one-shot migrate', () => {
