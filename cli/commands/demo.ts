@@ -13,8 +13,8 @@ import { waitWithProgress } from '../progress.ts';
 import { setLogLevel } from '../../shared/logger.ts';
 import { buildDemo, printDemoSummary } from '../demo/index.ts';
 import type { Command } from './types.ts';
-import path from 'node:path';
 import { writeReports } from '../reports.ts';
+import { runReportDir } from '../../shared/report/index.ts';
 
 export const demoCommand: Command = {
   summary: 'run the built-in demo end to end (no API key needed); --fault <mode> to break the demo chatbot; --keep to stay up',
@@ -56,7 +56,7 @@ export const demoCommand: Command = {
       out.write(`run ${runId} submitted: ${demo.tasks.length} tasks\n`);
       const run = await waitWithProgress(deps.sql, runId);
       const summary = await printDemoSummary(deps, run, demo, out);
-      const files = await writeReports(deps.sql, runId, path.join(cfg.VAGLIO_REPORT_DIR, runId), values.out);
+      const files = await writeReports(deps.sql, runId, runReportDir(cfg.VAGLIO_REPORT_DIR, runId), values.out);
       if (files) out.write(`\nreport files: ${Object.values(files).join(', ')}\n`);
       const code = run.status === 'completed' && (demo.faults.length > 0 || summary.totals.fail === 0) ? 0 : 1;
       // A token the demo generated is shown so the links work; a configured VAGLIO_API_TOKEN is a secret and never printed.

@@ -105,12 +105,15 @@ export const pruneCommand: Command = {
     }
     if (!values['older-than']) return usageError(usage);
     let olderThanDays: number;
-    const keepLast = Number(values['keep-last']);
     try {
       olderThanDays = parseAge(values['older-than']);
-      if (!Number.isInteger(keepLast) || keepLast < 0) throw new Error(`--keep-last: "${values['keep-last']}" is not a whole number of runs`);
     } catch (err) {
-      process.stderr.write(`${(err as Error).message}\n`);
+      process.stderr.write(`--older-than: ${(err as Error).message}\n`);
+      return 2;
+    }
+    const keepLast = Number(values['keep-last']);
+    if (!Number.isInteger(keepLast) || keepLast < 0) {
+      process.stderr.write(`--keep-last: "${values['keep-last']}" is not a whole number of runs\n`);
       return 2;
     }
     const dryRun = values['dry-run'];

@@ -1,6 +1,8 @@
 /** `{{var}}` placeholders in check options, filled from the case's (and run's) variables. */
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
+/** The same without the g flag, whose lastIndex would make test() stateful. */
+const ONE_PLACEHOLDER = new RegExp(PLACEHOLDER.source);
 
 export class MissingVariableError extends Error {
   constructor(readonly names: string[]) {
@@ -39,5 +41,5 @@ export function escapeRegExp(value: string): string {
 }
 
 /** Whether a template has placeholders; `{{name}}` becomes `x` in the copy used to check that a pattern compiles. */
-export const hasPlaceholders = (template: string): boolean => template.includes('{{') && new RegExp(PLACEHOLDER.source).test(template);
+export const hasPlaceholders = (template: string): boolean => template.includes('{{') && ONE_PLACEHOLDER.test(template);
 export const withSampleValues = (template: string): string => template.replace(PLACEHOLDER, 'x');

@@ -5,10 +5,9 @@
  * are counted against. Deleted in batches of whole runs, each batch in one transaction.
  */
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import type { Sql } from '../db/client.ts';
-import { safeFileBase } from '../report/formats.ts';
+import { runReportDir } from '../report/files.ts';
 
 export const pruneOptionsSchema = z.object({
   olderThanDays: z.number().int().min(1),
@@ -26,11 +25,11 @@ export interface PruneResult {
   reportFolders: number;
 }
 
-/** Parses "30d", "12w" or a bare number of days; throws naming the value otherwise. */
+/** Parses "30d", "12w" or a bare number of days; throws quoting the value otherwise. */
 export function parseAge(v: string): number {
   const m = /^(\d+)\s*([dw]?)$/i.exec(v.trim());
   const n = m ? Number(m[1]) * (m[2]?.toLowerCase() === 'w' ? 7 : 1) : NaN;
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--older-than: "${v}" is not an age like 30d or 12w (at least one day)`);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`"${v}" is not an age like 30d or 12w (at least one day)`);
   return n;
 }
 
@@ -64,9 +63,7 @@ export async function pruneRuns(sql: Sql, options: PruneOptions): Promise<PruneR
     deleted.push(...gone);
     if (o.reportDir) {
       for (const id of gone) {
-        if (safeFileBase(id) !== id) continue; // never a path built from an id that is not a plain name
-        const dir = path.join(o.reportDir, id);
-        const existed = await rm(dir, { recursive: true }).then(() => true, () => false);
+        const existed = await rm(runReportDir(o.reportDir, id), { recursive: true }).then(() => true, () => false);
         if (existed) reportFolders++;
       }
     }

@@ -12,10 +12,11 @@ export function esc(v: unknown): string {
 
 /** XML 1.0 forbids most control characters even when escaped: drop them, then escape as for HTML. */
 const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+const XML_FORBIDDEN_ALL = new RegExp(XML_FORBIDDEN.source, 'g');
 
 export function xmlEsc(v: unknown): string {
   const s = String(v ?? '');
-  return esc(XML_FORBIDDEN.test(s) ? s.replace(new RegExp(XML_FORBIDDEN.source, 'g'), '') : s);
+  return esc(XML_FORBIDDEN.test(s) ? s.replace(XML_FORBIDDEN_ALL, '') : s);
 }
 
 /**

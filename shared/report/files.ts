@@ -9,6 +9,9 @@ import type { RunSummary } from '../eval/summary.ts';
 
 export const renderJson = (d: ReportData): string => FORMATS.json.render(d);
 
+/** The folder of a run's report files under the report directory (VAGLIO_REPORT_DIR): one place decides it. */
+export const runReportDir = (reportDir: string, runId: string): string => path.join(reportDir, safeFileBase(runId));
+
 export interface ReportFiles {
   html: string;
   json: string;

@@ -3,7 +3,7 @@ export { buildReport, loadSummary } from './load.ts';
 export { renderHtml } from './html.ts';
 export { renderCsv } from './csv.ts';
 export { renderJunit } from './junit.ts';
-export { renderJson, saveReportFiles, writeReportFiles, type ReportFiles } from './files.ts';
+export { renderJson, runReportDir, saveReportFiles, writeReportFiles, type ReportFiles } from './files.ts';
 export { FORMATS, reportFormat, type ReportFormat } from './formats.ts';
 export { gate, type GateResult } from './gate.ts';
 export { sendRunEmail, emailSubject, emailBodies, emailConfigSchema, type EmailConfig } from './email.ts';

@@ -1,10 +1,9 @@
 /** eval.report — the final node of every evaluation run (partial runs too): the run summary, stored. */
 import { z } from 'zod';
 import { defineKind } from '../engine/kinds.ts';
-import path from 'node:path';
 import { computeSummary, saveSummary } from '../eval/summary.ts';
 import { decideRunStatus } from '../engine/finalize.ts';
-import { buildReport, saveReportFiles, sendRunEmail } from '../report/index.ts';
+import { buildReport, runReportDir, saveReportFiles, sendRunEmail } from '../report/index.ts';
 
 export const reportKind = defineKind({
   kind: 'eval.report',
@@ -28,7 +27,7 @@ export const reportKind = defineKind({
     // Likewise its end: the moment of the report (the root task stamps the run a few milliseconds later).
     const data = { ...built, run: { ...built.run, status, finishedAt: built.run.finishedAt ?? new Date().toISOString() } };
     const c = ctx.config;
-    const files = await saveReportFiles(data, path.join(c.VAGLIO_REPORT_DIR, ctx.runId));
+    const files = await saveReportFiles(data, runReportDir(c.VAGLIO_REPORT_DIR, ctx.runId));
     if (c.VAGLIO_SMTP_URL && c.VAGLIO_EMAIL_TO) {
       const to = c.VAGLIO_EMAIL_TO.split(',').map((x) => x.trim()).filter(Boolean);
       const dashboard = `${c.VAGLIO_PUBLIC_URL ?? `http://${c.VAGLIO_API_HOST}:${c.VAGLIO_API_PORT}`}/dashboard/runs/${ctx.runId}`;

@@ -47,7 +47,7 @@ describe('pruning old runs', () => {
     expect(parseAge('90d')).toBe(90);
     expect(parseAge('12w')).toBe(84);
     expect(parseAge('30')).toBe(30);
-    expect(() => parseAge('3 months')).toThrow('--older-than: "3 months" is not an age');
+    expect(() => parseAge('3 months')).toThrow('"3 months" is not an age like 30d or 12w');
     expect(() => parseAge('0d')).toThrow('at least one day');
   });
 
