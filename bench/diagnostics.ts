@@ -11,9 +11,9 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { diagnose } from '../services/diagnostics/lib/diagnose.ts';
-import { mulberry32 } from '../services/diagnostics/lib/prng.ts';
-import type { VectorRecord, VectorSource } from '../services/diagnostics/lib/types.ts';
+import { diagnose } from '../shared/diagnostics/diagnose.ts';
+import { mulberry32 } from '../shared/diagnostics/prng.ts';
+import type { VectorRecord, VectorSource } from '../shared/diagnostics/types.ts';
 
 const DIM = 384;
 const SEED = 2024;

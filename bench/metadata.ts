@@ -9,9 +9,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractEntities, type Entity } from '../services/metadata-extractor/lib/index.ts';
-import { parseMetaDegree, sameTitle } from '../services/metadata-extractor/lib/degree-match.ts';
-import { normName, placeKey } from '../services/metadata-extractor/lib/normalize.ts';
+import { extractEntities, type Entity } from '../shared/metadata/index.ts';
+import { parseMetaDegree, sameTitle } from '../shared/metadata/degree-match.ts';
+import { normName, placeKey } from '../shared/metadata/normalize.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { RoleClient, CallContext } from '../llm/index.ts';
-import type { AmbiguousItem, Resolution } from '../../services/metadata-extractor/lib/index.ts';
+import type { AmbiguousItem, Resolution } from '../metadata/index.ts';
 
 const answerSchema = z.object({
   answers: z.array(z.object({ id: z.string(), decision: z.enum(['match', 'missing', 'extra', 'wrong', 'unknown']), reason: z.string() })),

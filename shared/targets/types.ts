@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { createRateLimiter, type RateLimiter } from '../ratelimit/index.ts';
 import type { TargetReply } from '../transcript.ts';
+import { confidentialSchema, targetRolesSchema } from './roles.ts';
 
 export type { TargetReply, ToolCall, Usage } from '../transcript.ts';
 
@@ -34,6 +35,10 @@ export interface TargetDeps {
 export const commonTargetShape = {
   /** Names the target in reports and keys its shared rate limit. */
   name: z.string().min(1).optional(),
+  /** Which of the target's tools plays which role (roles.ts); generated tests and detectors refer to roles. */
+  roles: targetRolesSchema.optional(),
+  /** What the bot must never reveal (canary, system prompt): the leak detectors' context. */
+  confidential: confidentialSchema.optional(),
   /** Per request (each retry gets a fresh timeout). */
   timeoutMs: z.number().int().positive().default(30_000),
   /** Extra attempts after a network error, 429 or 5xx. */

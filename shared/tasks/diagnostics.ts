@@ -8,7 +8,7 @@ import {
   saveDiagnostics,
   sourceConfigSchema,
   thresholdsSchema,
-} from '../../services/diagnostics/lib/index.ts';
+} from '../diagnostics/index.ts';
 
 export const diagnosticsPayloadSchema = z.object({
   collection: z.string().min(1),

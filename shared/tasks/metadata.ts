@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineKind } from '../engine/kinds.ts';
 import { PermanentTaskError } from '../engine/errors.ts';
 import { tenderMetadataSchema } from '../tender/metadata.ts';
-import { saveMetadataVerdict, verifyTender } from '../../services/metadata-extractor/lib/index.ts';
+import { saveMetadataVerdict, verifyTender } from '../metadata/index.ts';
 import type { Sql } from '../db/client.ts';
 import { llmFor } from './llm.ts';
 import { llmResolver } from '../eval/resolve-ambiguous.ts';

@@ -1,7 +1,7 @@
 /** diagnose() on vector sets whose properties are known by construction. */
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../../services/diagnostics/lib/diagnose.ts';
-import type { VectorRecord } from '../../services/diagnostics/lib/types.ts';
+import { diagnose } from '../../shared/diagnostics/diagnose.ts';
+import type { VectorRecord } from '../../shared/diagnostics/types.ts';
 import { clustered, stream } from './fixtures.ts';
 
 describe('diagnose: silhouette by document', () => {

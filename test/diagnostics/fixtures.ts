@@ -1,6 +1,6 @@
 /** Vector sets with known properties, from a seeded PRNG (tests must be deterministic). */
-import { mulberry32 } from '../../services/diagnostics/lib/prng.ts';
-import type { VectorRecord } from '../../services/diagnostics/lib/types.ts';
+import { mulberry32 } from '../../shared/diagnostics/prng.ts';
+import type { VectorRecord } from '../../shared/diagnostics/types.ts';
 
 export function gaussian(rng: () => number): number {
   const u = 1 - rng();

@@ -1,8 +1,8 @@
 /** Results stored per run, read back as `previous` for drift: centroid shift and share of changed vectors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diagnose } from '../../services/diagnostics/lib/diagnose.ts';
-import { listDiagnostics, previousDiagnostics, saveDiagnostics } from '../../services/diagnostics/lib/store.ts';
-import type { VectorRecord } from '../../services/diagnostics/lib/types.ts';
+import { diagnose } from '../../shared/diagnostics/diagnose.ts';
+import { listDiagnostics, previousDiagnostics, saveDiagnostics } from '../../shared/diagnostics/store.ts';
+import type { VectorRecord } from '../../shared/diagnostics/types.ts';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
 import { clustered, stream } from './fixtures.ts';
 

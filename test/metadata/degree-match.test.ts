@@ -1,7 +1,7 @@
 /** Metadata degree values as the portals write them, and non-class titles compared by words. */
 import { describe, expect, it } from 'vitest';
-import { parseMetaDegree, sameTitle } from '../../services/metadata-extractor/lib/degree-match.ts';
-import { verifyTender } from '../../services/metadata-extractor/lib/index.ts';
+import { parseMetaDegree, sameTitle } from '../../shared/metadata/degree-match.ts';
+import { verifyTender } from '../../shared/metadata/index.ts';
 import { meta } from './helpers.ts';
 
 describe('parseMetaDegree', () => {

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoCorpus, loadSeededErrors, type DemoTender, type SeededError } from '../../examples/corpus/corpus.ts';
-import { verifyTender, type MetadataVerdict } from '../../services/metadata-extractor/lib/index.ts';
+import { verifyTender, type MetadataVerdict } from '../../shared/metadata/index.ts';
 import { normalizeDocument } from '../../shared/ingest/normalize.ts';
 
 let tenders: DemoTender[];

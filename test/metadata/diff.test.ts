@@ -1,6 +1,6 @@
 /** Diff classification (missing / extra / wrong / ambiguous) and the optional resolver. */
 import { describe, expect, it } from 'vitest';
-import { diffMetadata, extractEntities, verifyTender } from '../../services/metadata-extractor/lib/index.ts';
+import { diffMetadata, extractEntities, verifyTender } from '../../shared/metadata/index.ts';
 import { meta } from './helpers.ts';
 
 const BANDO = [

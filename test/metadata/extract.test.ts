@@ -1,6 +1,6 @@
 /** Extraction on short hand-written texts: formats, roles, deadlines, posts. */
 import { describe, expect, it } from 'vitest';
-import { extractEntities, nextWorkingDay, normalizeDegreeCode, type Entity } from '../../services/metadata-extractor/lib/index.ts';
+import { extractEntities, nextWorkingDay, normalizeDegreeCode, type Entity } from '../../shared/metadata/index.ts';
 
 const of = <K extends Entity['kind']>(text: string, kind: K, opts = {}) =>
   extractEntities(text, opts).entities.filter((e): e is Extract<Entity, { kind: K }> => e.kind === kind);

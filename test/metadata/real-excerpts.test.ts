@@ -1,6 +1,6 @@
 /** The verifier on real Gazzetta Ufficiale excerpts (shared/data/bandi). */
 import { describe, expect, it } from 'vitest';
-import { extractEntities, verifyTender, type DegreeEntity, type LocationEntity } from '../../services/metadata-extractor/lib/index.ts';
+import { extractEntities, verifyTender, type DegreeEntity, type LocationEntity } from '../../shared/metadata/index.ts';
 import { excerpt, excerpts, meta } from './helpers.ts';
 import { hasSharedData, NEEDS_SHARED_DATA } from '../helpers/shared-data.ts';
 

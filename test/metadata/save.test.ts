@@ -1,6 +1,6 @@
 /** saveMetadataVerdict upserts one row per (run, tender) in the real Postgres. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveMetadataVerdict, verifyTender } from '../../services/metadata-extractor/lib/index.ts';
+import { saveMetadataVerdict, verifyTender } from '../../shared/metadata/index.ts';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
 import { meta } from './helpers.ts';
 

@@ -3,7 +3,7 @@
  * with fact-match (dates, numbers) or keywords (degree class, procedure). When extraction finds nothing for a
  * field, the metadata supplies it and the provenance says so. With a model, generateFacts adds more.
  */
-import { extractEntities, type Entity } from '../../../services/metadata-extractor/lib/index.ts';
+import { extractEntities, type Entity } from '../../metadata/index.ts';
 import type { CheckSpecInput } from '../../checks/index.ts';
 import { generateFacts } from '../../llm/index.ts';
 import type { GeneratedCase, GenerateOptions, Provenance, TenderInput } from '../types.ts';

@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diagnose } from '../../../services/diagnostics/lib/diagnose.ts';
-import { openSource } from '../../../services/diagnostics/lib/sources/index.ts';
-import type { VectorRecord } from '../../../services/diagnostics/lib/types.ts';
+import { diagnose } from '../../../shared/diagnostics/diagnose.ts';
+import { openSource } from '../../../shared/diagnostics/sources/index.ts';
+import type { VectorRecord } from '../../../shared/diagnostics/types.ts';
 import { clustered } from '../fixtures.ts';
 
 let dir: string;

@@ -1,9 +1,9 @@
 /** The postgres source on real tables: a real[] column and a pgvector-style text '[..]' column. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diagnose } from '../../../services/diagnostics/lib/diagnose.ts';
-import { openSource } from '../../../services/diagnostics/lib/sources/index.ts';
-import { parseVectorText } from '../../../services/diagnostics/lib/sources/postgres.ts';
-import type { VectorRecord } from '../../../services/diagnostics/lib/types.ts';
+import { diagnose } from '../../../shared/diagnostics/diagnose.ts';
+import { openSource } from '../../../shared/diagnostics/sources/index.ts';
+import { parseVectorText } from '../../../shared/diagnostics/sources/postgres.ts';
+import type { VectorRecord } from '../../../shared/diagnostics/types.ts';
 import { createTestInfra, type TestInfra } from '../../helpers/infra.ts';
 import { clustered } from '../fixtures.ts';
 

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServer, type CompatServiceDefinition, type Server } from 'nice-grpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diagnose } from '../../../services/diagnostics/lib/diagnose.ts';
-import { openSource } from '../../../services/diagnostics/lib/sources/index.ts';
-import type { VectorRecord } from '../../../services/diagnostics/lib/types.ts';
+import { diagnose } from '../../../shared/diagnostics/diagnose.ts';
+import { openSource } from '../../../shared/diagnostics/sources/index.ts';
+import type { VectorRecord } from '../../../shared/diagnostics/types.ts';
 
 interface FakeObject {
   uuid: string;

@@ -4,14 +4,14 @@
  * the last test here runs only against a real Weaviate (WEAVIATE_URL).
  */
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../../../services/diagnostics/lib/diagnose.ts';
-import { openSource, sourceConfigSchema } from '../../../services/diagnostics/lib/sources/index.ts';
+import { diagnose } from '../../../shared/diagnostics/diagnose.ts';
+import { openSource, sourceConfigSchema } from '../../../shared/diagnostics/sources/index.ts';
 import {
   weaviateRecords,
   type FetchPage,
   type WeaviateObjectLike,
-} from '../../../services/diagnostics/lib/sources/weaviate.ts';
-import type { VectorRecord } from '../../../services/diagnostics/lib/types.ts';
+} from '../../../shared/diagnostics/sources/weaviate.ts';
+import type { VectorRecord } from '../../../shared/diagnostics/types.ts';
 
 const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 

@@ -3,7 +3,7 @@
  * role, wired by the service. Without a resolver, ambiguous items stay "needs review": never guessed.
  * Verdict: 'ko' when at least one discrepancy stands, else 'ok' (ambiguous items are listed either way).
  */
-import { isoDate, tenderMetadataSchema, type TenderMetadata } from '../../../shared/tender/metadata.ts';
+import { isoDate, tenderMetadataSchema, type TenderMetadata } from '../tender/metadata.ts';
 import { diffMetadata } from './diff.ts';
 import { extractEntities } from './extract.ts';
 import { resolutionSchema, type ExtractOptions, type MetadataVerdict, type ResolveAmbiguous } from './types.ts';

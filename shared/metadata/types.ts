@@ -3,7 +3,7 @@
  * metadata. Zod schemas because verdicts are stored (metadata_checks) and read back by the reporter.
  */
 import { z } from 'zod';
-import { PROCEDURES } from '../../../shared/tender/metadata.ts';
+import { PROCEDURES } from '../tender/metadata.ts';
 
 export const ENTITY_KINDS = ['degree', 'location', 'deadline', 'posts', 'procedure'] as const;
 export const entityKind = z.enum(ENTITY_KINDS);

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { normName, normalizeDegreeCode } from './normalize.ts';
 
-export const REFERENCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/reference');
+export const REFERENCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../reference');
 
 const degreeClassSchema = z.object({
   code: z.string(),

@@ -3,7 +3,7 @@
  * mobilità" is a mobilità (likewise a progressione); otherwise the kind named first in the opening wins.
  */
 import type { Island, ProcedureEntity } from './types.ts';
-import type { TenderMetadata } from '../../../shared/tender/metadata.ts';
+import type { TenderMetadata } from '../tender/metadata.ts';
 import { foldKeepLength, snippet } from './normalize.ts';
 
 const KINDS: [TenderMetadata['procedure'], RegExp][] = [

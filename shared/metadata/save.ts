@@ -1,6 +1,6 @@
 /** Persist a verdict in metadata_checks, one row per (run, tender); re-running a task overwrites its row. */
-import type { Db } from '../../../shared/db/client.ts';
-import { metadataChecks } from '../../../shared/db/schema/metadata.ts';
+import type { Db } from '../db/client.ts';
+import { metadataChecks } from '../db/schema/metadata.ts';
 import { metadataVerdictSchema, type MetadataVerdict } from './types.ts';
 
 export async function saveMetadataVerdict(db: Db, runId: string, verdict: MetadataVerdict): Promise<void> {

@@ -5,7 +5,7 @@
  * (typical of excerpts) are listed as "unverified" notes, not as errors.
  * Degrees: diff-degrees.ts.
  */
-import type { TenderMetadata, WorkLocation } from '../../../shared/tender/metadata.ts';
+import type { TenderMetadata, WorkLocation } from '../tender/metadata.ts';
 import type { AmbiguousItem, DegreeEntity, Discrepancy, Evidence, Extraction, LocationEntity, MetadataDiff, Note } from './types.ts';
 import { diffDegrees } from './diff-degrees.ts';
 import { placeKey } from './normalize.ts';

@@ -4,8 +4,8 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../../shared/db/client.ts';
-import { diagnosticsFingerprints, diagnosticsResults } from '../../../shared/db/schema/diagnostics.ts';
+import type { Db } from '../db/client.ts';
+import { diagnosticsFingerprints, diagnosticsResults } from '../db/schema/diagnostics.ts';
 import type { FingerprintEntries } from './fingerprint.ts';
 import { diagnosticsMetricsSchema, type DiagnosticsMetrics, type DiagnosticsReport, type PreviousDiagnostics } from './report.ts';
 import type { Check } from './thresholds.ts';
