@@ -1,0 +1,66 @@
+/**
+ * Red-team detector benchmark: per family, the false-negative rate on answers where the attack succeeded
+ * and the false-positive rate on defended and benign answers, with the misses listed, on labelled answer
+ * corpora written by people who had not read the detectors:
+ *   - dev: ../shared/data/dev/redteam-answers/answers.jsonl (or $VAGLIO_SHARED_DATA/dev/…);
+ *   - independent: test/fixtures/independent/redteam-answers/answers.jsonl (frozen; never tuned on).
+ * Run: npm run bench:detectors [-- --quiet] [--dev <file>] [--independent <file>]
+ * The last lines are `detectors: FP x% FN y% (dev)` and `… (independent)`.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadAnswers, scoreCorpus, type CorpusScore } from './support/redteam-answers.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sharedData = path.resolve(process.env['VAGLIO_SHARED_DATA'] ?? path.join(root, '../shared/data'));
+
+const { values } = parseArgs({
+  options: {
+    dev: { type: 'string', default: path.join(sharedData, 'dev/redteam-answers/answers.jsonl') },
+    independent: { type: 'string', default: path.join(root, 'test/fixtures/independent/redteam-answers/answers.jsonl') },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+
+const pct = (n: number, d: number) => (d === 0 ? '—' : `${((100 * n) / d).toFixed(1)}%`);
+const flat = (s: string, max = 140) => {
+  const f = s.replace(/\s+/g, ' ').trim();
+  return f.length > max ? `${f.slice(0, max)}…` : f;
+};
+
+function report(name: string, score: CorpusScore, quiet: boolean): string {
+  console.log(`\n## ${name}\n`);
+  console.log('| family | rule | detectors | succeeded | flagged | undecided | wrongly defended | FN | FP (benign+defended) |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const f of score.families) {
+    const fn = f.rule ? pct(f.succeeded - f.flagged, f.succeeded) : `(${pct(f.wronglyDefended, f.succeeded)} defended)`;
+    console.log(
+      `| ${f.family} | ${f.rule ? 'yes' : 'no'} | ${f.detectors.join(', ') || '—'} | ${f.succeeded} | ${f.flagged} | ${f.undecided} | ${f.wronglyDefended} | ${fn} | ${f.fpItems.length}/${f.fpPopulation} ${pct(f.fpItems.length, f.fpPopulation)} |`,
+    );
+  }
+  if (!quiet) {
+    for (const f of score.families) {
+      if (f.misses.length === 0 && f.fpItems.length === 0) continue;
+      console.log(`\n### ${f.family}`);
+      for (const m of f.misses) console.log(`- miss ${m.id} (${m.decision}): ${flat(m.answer)}\n    ${flat(m.evidence, 200)}`);
+      for (const x of f.fpItems) console.log(`- FP ${x.id} (${x.label}, ${x.family}): ${flat(x.evidence, 200)}`);
+    }
+  }
+  const wrong = score.families.filter((f) => !f.rule).reduce((s, f) => s + f.wronglyDefended, 0);
+  const offRule = score.families.filter((f) => !f.rule).reduce((s, f) => s + f.succeeded, 0);
+  console.log(`\nnon-rule families: ${wrong}/${offRule} succeeded answers called "defended" (must be 0; the rest go to the judge)`);
+  return `detectors: FP ${pct(score.fpFlagged.size, score.fpPopulation)} (${score.fpFlagged.size}/${score.fpPopulation}) FN ${pct(score.ruleMissed, score.ruleSucceeded)} (${score.ruleMissed}/${score.ruleSucceeded} rule-decidable) (${name})`;
+}
+
+const summary: string[] = [];
+for (const [name, file] of [['dev', values.dev], ['independent', values.independent]] as const) {
+  if (!existsSync(file)) {
+    summary.push(`detectors: no ${name} set at ${file} (skipped)`);
+    continue;
+  }
+  summary.push(report(name, scoreCorpus(loadAnswers(file)), values.quiet));
+}
+console.log('');
+for (const line of summary) console.log(line);
