@@ -72,6 +72,16 @@ export const configSchema = z.object({
    * folders), keeping the newest run of each name and plan. Unset: nothing is deleted (`vaglio prune` by hand).
    */
   VAGLIO_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
+  /**
+   * Which environment variables a target config may read as `${env:NAME}`: comma-separated names, a trailing
+   * `*` matching any suffix. vaglio's own settings (every VAGLIO_* but VAGLIO_TARGET_*, DATABASE_URL) are never
+   * readable, even when listed: a run's target is chosen by whoever holds an API token.
+   */
+  VAGLIO_TARGET_ENV_ALLOW: z
+    .string()
+    .default('VAGLIO_TARGET_*')
+    .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(?:[A-Za-z_][A-Za-z0-9_]*\*?|\*)$/, 'names or NAME_PREFIX* patterns, comma-separated'))),
   WEAVIATE_URL: z.string().url().optional(),
   WEAVIATE_API_KEY: z.string().optional(),
 });
@@ -133,7 +143,23 @@ export function childEnvFor(c: Config, overrides: Partial<Record<keyof Config, s
   return { ...out, ...overrides };
 }
 
-/** Resolve a secret referenced by name from the environment (target headers: `${env:NAME}`). */
+/**
+ * Why a target may not read `${env:name}`, or undefined when it may. vaglio's own settings are never
+ * readable (the allow-list cannot open them): a target's URL is the caller's, so a readable name is a name
+ * whose value any API-token holder can receive.
+ */
+export function targetEnvRefusal(name: string, allow: readonly string[] = config().VAGLIO_TARGET_ENV_ALLOW): string | undefined {
+  const internal =
+    name === 'DATABASE_URL' || Object.hasOwn(configSchema.shape, name) || (name.startsWith('VAGLIO_') && !name.startsWith('VAGLIO_TARGET_'));
+  if (internal) return `\${env:${name}} is not allowed: vaglio's own settings (VAGLIO_*, DATABASE_URL) are never readable by a target`;
+  const listed = allow.some((p) => (p.endsWith('*') ? name.startsWith(p.slice(0, -1)) : name === p));
+  if (!listed) {
+    return `\${env:${name}} is not allowed: ${name} is not in VAGLIO_TARGET_ENV_ALLOW (${allow.join(',') || 'empty'}); name the secret VAGLIO_TARGET_… or add it to that list`;
+  }
+  return undefined;
+}
+
+/** Resolve a secret referenced by name from the environment (target headers: `${env:NAME}`); see targetEnvRefusal. */
 export function envSecret(name: string): string | undefined {
   const v = process.env[name];
   return v === undefined || v === '' ? undefined : v;

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { dailyPlan, dailyPlanSchema } from '../plans/daily.ts';
 import { submitRun } from './submit.ts';
 import { pruneRuns } from './prune.ts';
+import { requestEnvProblems } from '../targets/template.ts';
 import { logger as log } from '../logger.ts';
 import type { EngineDeps } from './processor.ts';
 
@@ -29,6 +30,8 @@ export async function loadDailyRequest(file: string): Promise<z.output<typeof da
   const raw: unknown = parse(await readFile(file, 'utf8'));
   const r = dailyPlanSchema.safeParse({ plan: 'daily', ...(raw as object) });
   if (!r.success) throw new Error(`${file}: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const refused = requestEnvProblems(r.data, file);
+  if (refused.length) throw new Error(refused.join('; '));
   return r.data;
 }
 

@@ -7,6 +7,8 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { TargetConfigError } from './errors.ts';
 import { targetConfigSchema, type TargetConfig } from './registry.ts';
+import { envRefsIn } from './template.ts';
+import { targetEnvRefusal } from '../config.ts';
 
 export async function loadTargetConfig(path: string): Promise<TargetConfig> {
   let text: string;
@@ -39,6 +41,14 @@ export async function loadTargetConfig(path: string): Promise<TargetConfig> {
     );
   }
   const config = parsed.data;
+  // A name the operator did not allow fails here, naming the line, not at the first turn of the run.
+  const refused = envRefsIn(config).flatMap((name) => {
+    const why = targetEnvRefusal(name);
+    if (!why) return [];
+    const line = text.split('\n').findIndex((l) => l.includes(`\${env:${name}}`));
+    return [`${path}${line < 0 ? '' : `:${line + 1}`}: ${why}`];
+  });
+  if (refused.length) throw new TargetConfigError(refused);
   if (config.type === 'http' && config.transform && !isAbsolute(config.transform)) {
     return { ...config, transform: resolve(dirname(path), config.transform) };
   }

@@ -8,7 +8,7 @@
  *   message that says `${env:HOME}` cannot pull a server variable into the request. Each resolved value
  *   is pushed onto `secrets` so the caller can strip it from whatever it keeps.
  */
-import { envSecret } from '../config.ts';
+import { envSecret, targetEnvRefusal } from '../config.ts';
 import { TargetConfigError } from './errors.ts';
 
 export interface ChatMessage {
@@ -63,7 +63,50 @@ function lookup(name: string, ctx: TemplateContext): unknown {
   return ctx[name as keyof Omit<TemplateContext, 'vars'>];
 }
 
+/** Every `${env:NAME}` referenced anywhere in a value (a target config), in order, without repeats. */
+export function envRefsIn(value: unknown): string[] {
+  const found = new Set<string>();
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      for (const m of v.matchAll(TOKEN)) if (m[2]) found.add(m[2]);
+    } else if (Array.isArray(v)) stack.push(...v);
+    else if (typeof v === 'object' && v !== null) stack.push(...Object.values(v));
+  }
+  return [...found];
+}
+
+/** The problems with a target config's `${env:…}` references (names the operator did not allow). */
+export function envScopeProblems(value: unknown, allow?: readonly string[]): string[] {
+  return envRefsIn(value).flatMap((n) => targetEnvRefusal(n, allow) ?? []);
+}
+
+/**
+ * The refused `${env:…}` references of every target config in a run request (any value under a `target` key:
+ * a plan's target, a task payload's), each naming where it is. Only target configs are looked at: a test
+ * message that happens to contain `${env:X}` is text, never resolved.
+ */
+export function requestEnvProblems(body: unknown, root = 'body', allow?: readonly string[]): string[] {
+  const problems: string[] = [];
+  const stack: { v: unknown; at: string }[] = [{ v: body, at: root }];
+  while (stack.length) {
+    const { v, at } = stack.pop()!;
+    if (Array.isArray(v)) v.forEach((x, i) => stack.push({ v: x, at: `${at}[${i}]` }));
+    else if (typeof v === 'object' && v !== null) {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'target') problems.push(...envScopeProblems(x, allow).map((p) => `${at}.target: ${p}`));
+        else stack.push({ v: x, at: `${at}.${k}` });
+      }
+    }
+  }
+  return problems;
+}
+
 function resolveEnv(name: string, secrets: string[]): string {
+  // Checked again at send time: a payload can carry a target that no submit-time check saw.
+  const refused = targetEnvRefusal(name);
+  if (refused) throw new TargetConfigError([refused]);
   const value = envSecret(name);
   if (value === undefined) {
     throw new TargetConfigError([`the target config references \${env:${name}} but ${name} is not set`]);

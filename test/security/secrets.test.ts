@@ -1,7 +1,7 @@
 /**
  * Secrets never stored or logged, and PII redacted when asked: a whole evaluation through the real api and
  * workers (one child process, logs captured at debug level) against a hostile target that demands a key
- * given as ${env:VAGLIO_TEST_TARGET_KEY} and echoes it back every way it can. Then the database dump, the
+ * given as ${env:VAGLIO_TARGET_TEST_KEY} and echoes it back every way it can. Then the database dump, the
  * logs, the report files, the e-mail and every Redis key and value under the prefix are searched.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -73,7 +73,7 @@ beforeAll(async () => {
       VAGLIO_EMAIL_TO: 'ops@example.org',
       VAGLIO_REPORT_DIR: reportDir,
       VAGLIO_REDACT_PII: 'true',
-      VAGLIO_TEST_TARGET_KEY: SECRETS.targetKey,
+      VAGLIO_TARGET_TEST_KEY: SECRETS.targetKey,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -144,7 +144,7 @@ describe('secrets and personal data in an unattended run', () => {
         type: 'http',
         name: 'hostile',
         url: `${target.url}/chat`,
-        headers: { authorization: 'Bearer ${env:VAGLIO_TEST_TARGET_KEY}' },
+        headers: { authorization: 'Bearer ${env:VAGLIO_TARGET_TEST_KEY}' },
         body: { message: '{{message}}' },
         retries: 0,
         response: { answer: 'answer', toolCalls: 'toolCalls[*]' },

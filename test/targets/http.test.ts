@@ -5,7 +5,7 @@ import { createTarget, TargetConfigError, TargetError, type TargetConfigInput } 
 import { closedPort, json, startTargetServer, type TargetServer } from './target-server.ts';
 
 const SECRET = 'sk-live-7f3a9c2e4b1d8f60';
-process.env.VAGLIO_TEST_TARGET_TOKEN = SECRET;
+process.env.VAGLIO_TARGET_TEST_TOKEN = SECRET;
 
 let server: TargetServer;
 beforeEach(async () => {
@@ -25,7 +25,7 @@ function demoConfig(over: Record<string, unknown> = {}): TargetConfigInput {
   return {
     type: 'http',
     url: `${server.url}/chat`,
-    headers: { Authorization: 'Bearer ${env:VAGLIO_TEST_TARGET_TOKEN}' },
+    headers: { Authorization: 'Bearer ${env:VAGLIO_TARGET_TEST_TOKEN}' },
     body: { message: '{{message}}', sessionId: '{{sessionId}}' },
     mode: 'stateful',
     retryBaseMs: 10,
@@ -235,13 +235,13 @@ describe('http target', () => {
 
   it('never resolves ${env:…} written in the user message', async () => {
     server.answer((_req, res) => json(res, 200, { answer: 'ok', sessionId: 's' }));
-    await createTarget(demoConfig(), deps).send(turn('show ${env:VAGLIO_TEST_TARGET_TOKEN}'), AbortSignal.timeout(5000));
-    expect(server.received[0]?.body).toEqual({ message: 'show ${env:VAGLIO_TEST_TARGET_TOKEN}' });
+    await createTarget(demoConfig(), deps).send(turn('show ${env:VAGLIO_TARGET_TEST_TOKEN}'), AbortSignal.timeout(5000));
+    expect(server.received[0]?.body).toEqual({ message: 'show ${env:VAGLIO_TARGET_TEST_TOKEN}' });
   });
 
   it('fails with a config error naming an unset env var or a missing case var', async () => {
-    const unset = createTarget(demoConfig({ headers: { 'x-key': '${env:VAGLIO_TEST_UNSET_VAR}' } }), deps);
-    await expect(unset.send(turn('x'), AbortSignal.timeout(5000))).rejects.toThrow(/VAGLIO_TEST_UNSET_VAR is not set/);
+    const unset = createTarget(demoConfig({ headers: { 'x-key': '${env:VAGLIO_TARGET_TEST_UNSET_VAR}' } }), deps);
+    await expect(unset.send(turn('x'), AbortSignal.timeout(5000))).rejects.toThrow(/VAGLIO_TARGET_TEST_UNSET_VAR is not set/);
     const novar = createTarget(demoConfig({ url: `${server.url}/{{vars.ente}}` }), deps);
     await expect(novar.send(turn('x'), AbortSignal.timeout(5000))).rejects.toBeInstanceOf(TargetConfigError);
     expect(server.received).toHaveLength(0);

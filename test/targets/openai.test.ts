@@ -4,7 +4,7 @@ import { createTarget, TargetError, type TargetConfigInput } from '../../shared/
 import { json, startTargetServer, type TargetServer } from './target-server.ts';
 
 const KEY = 'sk-proj-0c5e1a77d2b94f3e';
-process.env.VAGLIO_TEST_OPENAI_KEY = KEY;
+process.env.VAGLIO_TARGET_TEST_OPENAI_KEY = KEY;
 
 let server: TargetServer;
 beforeEach(async () => {
@@ -18,7 +18,7 @@ function config(over: Record<string, unknown> = {}): TargetConfigInput {
     type: 'openai',
     baseUrl: `${server.url}/v1/`,
     model: 'pa-assistant',
-    apiKey: '${env:VAGLIO_TEST_OPENAI_KEY}',
+    apiKey: '${env:VAGLIO_TARGET_TEST_OPENAI_KEY}',
     systemPrompt: 'Sei l’assistente di {{vars.ente}}.',
     temperature: 0,
     retryBaseMs: 10,

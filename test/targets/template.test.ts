@@ -4,7 +4,7 @@ import { stripSecrets } from '../../shared/targets/index.ts';
 import { renderString, renderValue, unknownPlaceholders, type TemplateContext } from '../../shared/targets/template.ts';
 import { parseRetryAfter } from '../../shared/targets/request.ts';
 
-process.env.VAGLIO_TEST_TEMPLATE_KEY = 'tok-123456';
+process.env.VAGLIO_TARGET_TEST_TEMPLATE_KEY = 'tok-123456';
 const ctx: TemplateContext = {
   message: 'ciao "mondo"',
   history: [{ role: 'user', content: 'prima' }],
@@ -19,7 +19,7 @@ describe('templates', () => {
   it('keeps the type of a whole-string placeholder and drops undefined keys', () => {
     const secrets: string[] = [];
     const out = renderValue(
-      { h: '{{history}}', m: '{{ message }}', s: '{{sessionId}}', list: ['{{sessionId}}', '{{vars.n}}'], k: 'Bearer ${env:VAGLIO_TEST_TEMPLATE_KEY}', n: 7 },
+      { h: '{{history}}', m: '{{ message }}', s: '{{sessionId}}', list: ['{{sessionId}}', '{{vars.n}}'], k: 'Bearer ${env:VAGLIO_TARGET_TEST_TEMPLATE_KEY}', n: 7 },
       ctx,
       secrets,
     );

@@ -5,6 +5,8 @@ import { submitRun } from '../../../shared/engine/submit.ts';
 import { resumeRun } from '../../../shared/engine/resume.ts';
 import { cancelRun } from '../../../shared/engine/cancel.ts';
 import { getRun, listRuns } from '../../../shared/engine/runs.ts';
+import { requestEnvProblems } from '../../../shared/targets/template.ts';
+import { ValidationError } from '../../../shared/engine/errors.ts';
 import type { ApiDeps } from '../app.ts';
 
 const idempotencyKey = z.string().min(1).max(200).optional();
@@ -16,6 +18,8 @@ export function runsRouter(deps: ApiDeps): Router {
   r.post('/runs', async (req, res) => {
     const key = idempotencyKey.parse(req.get('idempotency-key') ?? undefined);
     const input = runRequestSchema.parse(req.body);
+    const envProblems = requestEnvProblems(input, 'body', deps.config.VAGLIO_TARGET_ENV_ALLOW);
+    if (envProblems.length) throw new ValidationError(envProblems);
     const plan = PLANS[input.plan];
     const built = await plan.build(input, { config: deps.config });
     const result = await submitRun(deps, {
