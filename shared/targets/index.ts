@@ -10,3 +10,9 @@ export type { Target, TargetDeps, TargetInput, TargetReply, ToolCall, Usage } fr
 export type { HttpTargetConfig } from './http.ts';
 export type { OpenAiTargetConfig } from './openai.ts';
 export { compilePath, selectAll, selectOne } from './path.ts';
+export { pathProblem } from './path.ts';
+export { extractTenderIds } from './search-results.ts';
+export type { SearchResultsSpec, TenderIdsResult } from './search-results.ts';
+export { resolveTargetFiles } from './load.ts';
+export { declaredTools, toolFor, TOOL_ROLES } from './roles.ts';
+export type { Confidential, TargetRoles, ToolRole } from './roles.ts';

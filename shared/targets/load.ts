@@ -49,8 +49,33 @@ export async function loadTargetConfig(path: string): Promise<TargetConfig> {
     return [`${path}${line < 0 ? '' : `:${line + 1}`}: ${why}`];
   });
   if (refused.length) throw new TargetConfigError(refused);
-  if (config.type === 'http' && config.transform && !isAbsolute(config.transform)) {
-    return { ...config, transform: resolve(dirname(path), config.transform) };
+  return resolveTargetFiles(config, path);
+}
+
+/**
+ * Files a target config names, relative to the config file: the transform module (resolved to an absolute
+ * path) and `confidential.systemPromptFile` (read now and kept as `systemPrompt`, so a run carries the text
+ * the leak detectors need and a missing file fails at load, naming it).
+ */
+export async function resolveTargetFiles(config: TargetConfig, configPath: string): Promise<TargetConfig> {
+  const base = dirname(configPath);
+  let out = config;
+  if (out.type === 'http' && out.transform && !isAbsolute(out.transform)) {
+    out = { ...out, transform: resolve(base, out.transform) };
   }
-  return config;
+  const file = out.confidential?.systemPromptFile;
+  if (out.confidential && file) {
+    const full = isAbsolute(file) ? file : resolve(base, file);
+    let text: string;
+    try {
+      text = await readFile(full, 'utf8');
+    } catch (err) {
+      const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : err instanceof Error ? err.message : String(err);
+      throw new TargetConfigError([`${configPath}: confidential.systemPromptFile: cannot read ${full} (${why})`]);
+    }
+    if (text.trim() === '') throw new TargetConfigError([`${configPath}: confidential.systemPromptFile: ${full} is empty`]);
+    const { systemPromptFile: _read, ...rest } = out.confidential;
+    out = { ...out, confidential: { ...rest, systemPrompt: text } };
+  }
+  return out;
 }

@@ -1,57 +1,63 @@
 /**
- * A small path language for picking values out of a target's JSON response:
- *   answer            data.answer          choices[0].message.content     items[-1]
- *   tool_calls[*].function.name            ["key.with.dots"].x            $  (the whole body)
- * `[*]` (or `.*`) fans out over an array's items or an object's values, so a path yields a list.
+ * Paths into a target's JSON response: RFC 9535 JSONPath, evaluated by json-p3 (a maintained,
+ * standard-compliant library that never evaluates code), filters included:
+ *   $.data.answer        $.choices[0].message.content        $.items[-1]
+ *   $.data.trace.steps[?@.kind=="tool"]                     $.events[?@.type=="text"].content
+ * For the configs written before JSONPath, a path without the leading `$` is read from the root
+ * (`data.answer` = `$.data.answer`), `@` stands for the current node (relative sub-paths), and the
+ * old shorthand `a.some-key`, `a["dotted.key"]` keeps working (translated to bracket notation).
+ * The legacy filter form `[?(@.kind=="tool")]` is valid RFC 9535 (a parenthesised expression).
  */
-export type Segment = { kind: 'key'; key: string } | { kind: 'index'; index: number } | { kind: 'wildcard' };
+import { jsonpath, type JSONPathQuery } from 'json-p3';
 
 export interface CompiledPath {
   source: string;
-  segments: Segment[];
+  /** The RFC 9535 form actually evaluated. */
+  jsonPath: string;
+  query: JSONPathQuery;
 }
 
 export class PathSyntaxError extends Error {
-  constructor(source: string, at: number, why: string) {
-    super(`bad path "${source}" at character ${at + 1}: ${why}`);
+  constructor(source: string, why: string) {
+    super(`bad path "${source}": ${why}`);
     this.name = 'PathSyntaxError';
   }
 }
 
-const IDENT = /[^.[\]\s]/;
-const cache = new Map<string, CompiledPath>();
-
-export function compilePath(source: string): CompiledPath {
-  const hit = cache.get(source);
-  if (hit) return hit;
-  const segments: Segment[] = [];
-  let i = source.startsWith('$') ? 1 : 0;
-  const ident = () => {
+/** The old path shorthand (names, `[n]`, `[-n]`, `[*]`, `.*`, quoted keys) as RFC 9535 bracket notation. */
+function translateLegacy(source: string): string | undefined {
+  const IDENT = /[^.[\]\s]/;
+  let out = '$';
+  let i = source.startsWith('$') || source.startsWith('@') ? 1 : 0;
+  const quote = (k: string) => `[${JSON.stringify(k)}]`;
+  const ident = (): string | undefined => {
     const start = i;
     while (i < source.length && IDENT.test(source[i] ?? '')) i++;
-    if (i === start) throw new PathSyntaxError(source, i, 'expected a name');
-    return source.slice(start, i);
+    return i === start ? undefined : source.slice(start, i);
   };
-  if (i === 0 && source.length > 0 && source[0] !== '[') {
-    if (source[0] === '*') {
+  const nameOrStar = (): boolean => {
+    if (source[i] === '*') {
       i++;
-      segments.push({ kind: 'wildcard' });
-    } else segments.push({ kind: 'key', key: ident() });
-  }
+      out += '[*]';
+      return true;
+    }
+    const k = ident();
+    if (k === undefined) return false;
+    out += quote(k);
+    return true;
+  };
+  if (i === 0 && source.length > 0 && source[0] !== '[' && !nameOrStar()) return undefined;
   while (i < source.length) {
     const c = source[i];
     if (c === '.') {
       i++;
-      if (source[i] === '*') {
-        i++;
-        segments.push({ kind: 'wildcard' });
-      } else segments.push({ kind: 'key', key: ident() });
+      if (!nameOrStar()) return undefined;
     } else if (c === '[') {
       i++;
       const q = source[i];
       if (q === '*') {
         i++;
-        segments.push({ kind: 'wildcard' });
+        out += '[*]';
       } else if (q === '"' || q === "'") {
         i++;
         let key = '';
@@ -60,57 +66,70 @@ export function compilePath(source: string): CompiledPath {
           key += source[i] ?? '';
           i++;
         }
-        if (source[i] !== q) throw new PathSyntaxError(source, i, 'unterminated quoted key');
+        if (source[i] !== q) return undefined;
         i++;
-        segments.push({ kind: 'key', key });
+        out += quote(key);
       } else {
         const m = /^-?\d+/.exec(source.slice(i));
-        if (!m) throw new PathSyntaxError(source, i, 'expected an index, * or a quoted key');
+        if (!m) return undefined;
         i += m[0].length;
-        segments.push({ kind: 'index', index: Number(m[0]) });
+        out += `[${m[0]}]`;
       }
-      if (source[i] !== ']') throw new PathSyntaxError(source, i, 'expected ]');
+      if (source[i] !== ']') return undefined;
       i++;
-    } else throw new PathSyntaxError(source, i, `unexpected "${c}"`);
+    } else return undefined;
   }
-  const compiled = { source, segments };
+  return out;
+}
+
+/** `answer` → `$.answer`, `[0]` → `$[0]`, `@.name` → `$.name` (relative paths are evaluated on the node). */
+function rooted(source: string): string {
+  const s = source.trim();
+  if (s === '' || s === '$' || s === '@') return '$';
+  if (s.startsWith('$')) return s;
+  if (s.startsWith('@')) return `$${s.slice(1)}`;
+  if (s.startsWith('[') || s.startsWith('..')) return `$${s}`;
+  return `$.${s}`;
+}
+
+const cache = new Map<string, CompiledPath>();
+
+export function compilePath(source: string): CompiledPath {
+  const hit = cache.get(source);
+  if (hit) return hit;
+  const jsonPath = rooted(source);
+  let query: JSONPathQuery;
+  let used = jsonPath;
+  try {
+    query = jsonpath.compile(jsonPath);
+  } catch (err) {
+    const legacy = translateLegacy(source.trim());
+    if (legacy === undefined) throw new PathSyntaxError(source, err instanceof Error ? err.message : String(err));
+    query = jsonpath.compile(legacy);
+    used = legacy;
+  }
+  const compiled = { source, jsonPath: used, query };
+  if (cache.size > 1000) cache.clear();
   cache.set(source, compiled);
   return compiled;
 }
 
-/** True when the path can yield several values (has a wildcard). */
-export function isMulti(path: string): boolean {
-  return compilePath(path).segments.some((s) => s.kind === 'wildcard');
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Every value the path reaches (missing branches are skipped, never undefined entries). */
+/** Every value the path reaches, in document order (missing branches give nothing). */
 export function selectAll(path: string, value: unknown): unknown[] {
-  let current: unknown[] = [value];
-  for (const seg of compilePath(path).segments) {
-    const next: unknown[] = [];
-    for (const v of current) {
-      if (seg.kind === 'wildcard') {
-        if (Array.isArray(v)) next.push(...v);
-        else if (isRecord(v)) next.push(...Object.values(v));
-      } else if (seg.kind === 'index') {
-        if (Array.isArray(v)) {
-          const item: unknown = v[seg.index < 0 ? v.length + seg.index : seg.index];
-          if (item !== undefined) next.push(item);
-        }
-      } else if (isRecord(v) && Object.hasOwn(v, seg.key) && v[seg.key] !== undefined) {
-        next.push(v[seg.key]);
-      }
-    }
-    current = next;
-  }
-  return current;
+  return compilePath(path).query.query(value as never).values();
 }
 
 /** The first value the path reaches, or undefined. */
 export function selectOne(path: string, value: unknown): unknown {
   return selectAll(path, value)[0];
+}
+
+/** The compile problem of a path, or undefined when it is valid (for zod refinements). */
+export function pathProblem(path: string): string | undefined {
+  try {
+    compilePath(path);
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
 }

@@ -1,39 +1,48 @@
 /**
- * Turning a target's JSON response into answer text, tool calls, usage and session id, by path
- * expressions (see path.ts) written in the target config.
+ * Turning a target's response (a JSON body, or the list of events of a stream) into answer text, tool
+ * calls, usage, cost and session id, by RFC 9535 JSONPath expressions (path.ts) written in the target
+ * config. Every problem is a MappingError naming the path; the adapter turns it into a `malformed`
+ * TargetError, so a reply vaglio cannot read is an `error` case, never a `fail`.
  */
 import { z } from 'zod';
 import type { ToolCall, Usage } from '../transcript.ts';
-import { compilePath, selectAll, selectOne } from './path.ts';
+import { pathProblem, selectAll, selectOne } from './path.ts';
 
 /** A path expression, checked when the config is read. */
 export const pathSchema = z.string().superRefine((p, ctx) => {
-  try {
-    compilePath(p);
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
-  }
+  const problem = pathProblem(p);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
 export const toolCallMappingSchema = z.union([
   /** Each selected item is a tool call ({ name, arguments, result } or OpenAI's { function: { ... } }), or a bare name. */
   pathSchema,
-  z.object({
-    /** Selects the tool-call items, e.g. `steps[*]`. */
-    path: pathSchema,
-    /** Paths inside each item. */
-    name: pathSchema.default('name'),
-    arguments: pathSchema.default('arguments'),
-    result: pathSchema.optional(),
-  }),
+  z
+    .object({
+      /** Selects the tool-call items, e.g. `$.steps[?@.kind=="tool"]`. */
+      path: pathSchema,
+      /** Paths relative to each item (`name` = `@.name`). */
+      name: pathSchema.default('name'),
+      arguments: pathSchema.default('arguments'),
+      result: pathSchema.optional(),
+    })
+    .strict(),
 ]);
 
-export const responseMappingSchema = z.object({
-  answer: pathSchema,
-  toolCalls: toolCallMappingSchema.optional(),
-  usage: z.object({ tokensIn: pathSchema.optional(), tokensOut: pathSchema.optional() }).optional(),
-  sessionId: pathSchema.optional(),
-});
+export const responseMappingSchema = z
+  .object({
+    /** The reply text; several matches (parts, stream deltas) are joined in document order. */
+    answer: pathSchema,
+    /** Put between the answer's parts. Default: "" for streams (deltas), "\n" otherwise. */
+    answerJoin: z.string().optional(),
+    toolCalls: toolCallMappingSchema.optional(),
+    /** Token counts; several matches (per step, per event) are summed. */
+    usage: z.object({ tokensIn: pathSchema.optional(), tokensOut: pathSchema.optional() }).strict().optional(),
+    /** The cost of the turn in USD (a number, or a numeric string); several matches are summed. */
+    cost: pathSchema.optional(),
+    sessionId: pathSchema.optional(),
+  })
+  .strict();
 export type ResponseMapping = z.infer<typeof responseMappingSchema>;
 
 export interface MappedReply {
@@ -50,6 +59,14 @@ export class MappingError extends Error {
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The JSON type of a value, as a user reads it in an error message. */
+export function jsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  return `a ${typeof v}`;
 }
 
 /** Tool arguments as an object: JSON strings are parsed; anything else is kept under `_raw`. */
@@ -93,21 +110,50 @@ function mapToolCalls(mapping: NonNullable<ResponseMapping['toolCalls']>, body: 
   });
 }
 
-function tokenCount(path: string | undefined, body: unknown): number {
-  if (!path) return 0;
-  const n = Number(selectOne(path, body));
-  return Number.isFinite(n) && n >= 0 ? Math.round(n) : 0;
+/**
+ * The answer text. Strings (and arrays of strings) are joined in order; null matches are skipped;
+ * anything else (an object, a number, an array holding non-strings) is malformed, with path and type.
+ */
+export function mapAnswer(path: string, body: unknown, join: string): string {
+  const parts: string[] = [];
+  let found = false;
+  for (const v of selectAll(path, body)) {
+    if (v === null) continue;
+    found = true;
+    if (typeof v === 'string') parts.push(v);
+    else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) parts.push(...(v as string[]));
+    else {
+      const what = Array.isArray(v) ? `an array holding ${jsonType(v.find((x) => typeof x !== 'string'))}` : jsonType(v);
+      throw new MappingError(`the answer at "${path}" is ${what}, not text`);
+    }
+  }
+  if (!found) throw new MappingError(`response has no answer at "${path}"`);
+  return parts.join(join);
 }
 
-export function mapResponse(mapping: ResponseMapping, body: unknown): MappedReply {
-  const answer = selectOne(mapping.answer, body);
-  if (answer === undefined || answer === null) throw new MappingError(`response has no answer at "${mapping.answer}"`);
+function numberSum(path: string, body: unknown, what: string, strict: boolean): number {
+  let sum = 0;
+  for (const v of selectAll(path, body)) {
+    if (v === null) continue;
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+    if (!Number.isFinite(n) || n < 0) {
+      if (strict) throw new MappingError(`the ${what} at "${path}" is ${jsonType(v)} (${JSON.stringify(v).slice(0, 40)}), not a number`);
+      continue;
+    }
+    sum += n;
+  }
+  return sum;
+}
+
+export function mapResponse(mapping: ResponseMapping, body: unknown, opts: { defaultJoin?: string } = {}): MappedReply {
   const out: MappedReply = {
-    text: typeof answer === 'string' ? answer : JSON.stringify(answer),
+    text: mapAnswer(mapping.answer, body, mapping.answerJoin ?? opts.defaultJoin ?? '\n'),
     toolCalls: mapping.toolCalls ? mapToolCalls(mapping.toolCalls, body) : [],
   };
-  if (mapping.usage) {
-    out.usage = { tokensIn: tokenCount(mapping.usage.tokensIn, body), tokensOut: tokenCount(mapping.usage.tokensOut, body) };
+  if (mapping.usage || mapping.cost) {
+    const tokens = (p: string | undefined) => (p ? Math.round(numberSum(p, body, 'token count', false)) : 0);
+    out.usage = { tokensIn: tokens(mapping.usage?.tokensIn), tokensOut: tokens(mapping.usage?.tokensOut) };
+    if (mapping.cost && selectAll(mapping.cost, body).length > 0) out.usage.costUsd = numberSum(mapping.cost, body, 'cost', true);
   }
   if (mapping.sessionId) {
     const sid = selectOne(mapping.sessionId, body);

@@ -15,6 +15,7 @@
  * first capture group (or whole match) is an id.
  */
 import { z } from 'zod';
+import { pathProblem } from './path.ts';
 
 const toolName = z.string().min(1, 'a tool name is required');
 
@@ -26,9 +27,24 @@ export const tenderRoleSchema = z
   })
   .strict();
 
+/** A JSONPath checked when the target file is read (the error names the field). */
+const jsonPathField = z.string().min(1).superRefine((p, ctx) => {
+  const problem = pathProblem(p);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** A regular expression (JavaScript syntax, applied with the `u` flag) checked when the file is read. */
+const regexField = z.string().min(1).superRefine((r, ctx) => {
+  try {
+    new RegExp(r, 'gu');
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: `bad regular expression: ${err instanceof Error ? err.message : String(err)}` });
+  }
+});
+
 export const searchResultsSchema = z.union([
-  z.object({ path: z.string().min(1) }).strict(),
-  z.object({ regex: z.string().min(1) }).strict(),
+  z.object({ path: jsonPathField }).strict(),
+  z.object({ regex: regexField }).strict(),
 ]);
 
 export const searchRoleSchema = z

@@ -3,8 +3,9 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadProblems } from './config-files.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTarget, loadTargetConfig, TargetConfigError, TARGET_TYPES } from '../../shared/targets/index.ts';
+import { createTarget, loadTargetConfig, TARGET_TYPES } from '../../shared/targets/index.ts';
 
 const examples = fileURLToPath(new URL('../../scenarios/targets', import.meta.url));
 let dir: string;
@@ -13,16 +14,6 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-async function problemsOf(name: string, text: string): Promise<string> {
-  const file = join(dir, name);
-  await writeFile(file, text);
-  const err = await loadTargetConfig(file).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TargetConfigError);
-  return (err as Error).message;
-}
 
 describe('loadTargetConfig', () => {
   it('loads every example in scenarios/targets', async () => {
@@ -43,18 +34,18 @@ describe('loadTargetConfig', () => {
   });
 
   it('names the file, the line and the field of a bad value', async () => {
-    const msg = await problemsOf('bad.yaml', 'type: http\nurl: http://x\nresponse:\n  answer: answer\ntimeoutMs: -5\n');
+    const msg = await loadProblems(dir, 'bad.yaml', 'type: http\nurl: http://x\nresponse:\n  answer: answer\ntimeoutMs: -5\n');
     expect(msg).toContain(`${join(dir, 'bad.yaml')}:5: timeoutMs:`);
   });
 
   it('names an unknown target type', async () => {
-    const msg = await problemsOf('type.yaml', 'type: grpc\nurl: http://x\n');
+    const msg = await loadProblems(dir, 'type.yaml', 'type: grpc\nurl: http://x\n');
     expect(msg).toMatch(/type\.yaml:1: type: .*http.*openai/);
   });
 
   it('names a missing field at its parent and reports YAML syntax errors with their line', async () => {
-    expect(await problemsOf('missing.yaml', 'type: openai\nbaseUrl: http://x/v1\n')).toMatch(/missing\.yaml:1: model:/);
-    expect(await problemsOf('syntax.yaml', 'type: http\nurl: [unclosed\n')).toMatch(/syntax\.yaml:\d+:/);
+    expect(await loadProblems(dir, 'missing.yaml', 'type: openai\nbaseUrl: http://x/v1\n')).toMatch(/missing\.yaml:1: model:/);
+    expect(await loadProblems(dir, 'syntax.yaml', 'type: http\nurl: [unclosed\n')).toMatch(/syntax\.yaml:\d+:/);
   });
 
   it('says which file could not be read', async () => {
