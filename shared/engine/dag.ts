@@ -32,6 +32,13 @@ export const taskSpecSchema = z.object({
 });
 export type TaskSpec = z.input<typeof taskSpecSchema>;
 
+/**
+ * Explicit plan limits, each a 400 naming it. Tasks: what one run's rows and one MULTI of jobs can hold
+ * comfortably. Depth (the longest dependency chain): each level of the flow tree starts only when the one
+ * below has finished, so a deeper run is a queue of thousands of sequential jobs rather than a test plan.
+ */
+export const PLAN_LIMITS = { tasks: 200_000, depth: 5_000 } as const;
+
 export interface PlannedTask {
   key: string;
   kind: string;
@@ -50,7 +57,14 @@ export interface PlannedTask {
  */
 export function planTasks(input: TaskSpec[], shared: ReadonlySet<string> = new Set()): PlannedTask[] {
   if (input.length === 0) throw new ValidationError(['tasks: a run needs at least one task']);
+  if (input.length > PLAN_LIMITS.tasks) {
+    throw new ValidationError([`tasks: ${input.length} tasks; the limit is ${PLAN_LIMITS.tasks} tasks per run`]);
+  }
   const planned = validateTaskSpecs(input, new Set(), shared);
+  const depth = longestChain(planned);
+  if (depth > PLAN_LIMITS.depth) {
+    throw new ValidationError([`tasks: the longest dependency chain has ${depth} tasks; the limit is ${PLAN_LIMITS.depth}`]);
+  }
   const sinks = sinksOf(planned);
   const fin = getKind(FINALIZE_KIND);
   if (!fin) throw new Error(`${FINALIZE_KIND} kind not registered (import shared/tasks/index.ts)`);
@@ -135,47 +149,77 @@ export function sinksOf(tasks: Pick<PlannedTask, 'key' | 'dependsOn'>[]): string
   return tasks.filter((t) => !hasDependent.has(t.key)).map((t) => t.key);
 }
 
-export function findCycle(tasks: Pick<PlannedTask, 'key' | 'dependsOn'>[]): string[] | undefined {
-  const deps = new Map(tasks.map((t) => [t.key, t.dependsOn]));
+/**
+ * Depth-first walk along dependencies without recursion (a 100,000-task chain must not overflow the stack).
+ * `enter` is called when a task is first reached; a dependency met while its task is still open is a cycle.
+ * `leave` is called once all of a task's dependencies have been left.
+ */
+function walkDeps(
+  roots: string[],
+  depsOf: (k: string) => readonly string[],
+  leave: (k: string) => void,
+): string[] | undefined {
   const state = new Map<string, 1 | 2>();
-  const stack: string[] = [];
-  const visit = (k: string): string[] | undefined => {
-    const s = state.get(k);
-    if (s === 2) return undefined;
-    if (s === 1) return [...stack.slice(stack.indexOf(k)), k];
-    state.set(k, 1);
-    stack.push(k);
-    for (const d of deps.get(k) ?? []) {
-      const c = visit(d);
-      if (c) return c;
+  for (const root of roots) {
+    if (state.has(root)) continue;
+    // Each frame: a task, its dependencies and the index of the next one to look at.
+    const stack: { k: string; deps: readonly string[]; i: number }[] = [{ k: root, deps: depsOf(root), i: 0 }];
+    state.set(root, 1);
+    while (stack.length) {
+      const top = stack[stack.length - 1]!;
+      if (top.i < top.deps.length) {
+        const d = top.deps[top.i++]!;
+        const s = state.get(d);
+        if (s === 1) {
+          const path = stack.map((f) => f.k);
+          return [...path.slice(path.indexOf(d)), d];
+        }
+        if (s === undefined) {
+          state.set(d, 1);
+          stack.push({ k: d, deps: depsOf(d), i: 0 });
+        }
+        continue;
+      }
+      stack.pop();
+      state.set(top.k, 2);
+      leave(top.k);
     }
-    stack.pop();
-    state.set(k, 2);
-    return undefined;
-  };
-  for (const t of tasks) {
-    const c = visit(t.key);
-    if (c) return c;
   }
   return undefined;
+}
+
+export function findCycle(tasks: Pick<PlannedTask, 'key' | 'dependsOn'>[]): string[] | undefined {
+  const deps = new Map(tasks.map((t) => [t.key, t.dependsOn]));
+  return walkDeps(
+    tasks.map((t) => t.key),
+    (k) => deps.get(k) ?? [],
+    () => {},
+  );
 }
 
 /** Topological order (dependencies first). The tasks must be acyclic. */
 export function topoOrder<T extends Pick<PlannedTask, 'key' | 'dependsOn'>>(tasks: T[]): T[] {
   const byKey = new Map(tasks.map((t) => [t.key, t]));
   const out: T[] = [];
-  const seen = new Set<string>();
-  const visit = (t: T) => {
-    if (seen.has(t.key)) return;
-    seen.add(t.key);
-    for (const d of t.dependsOn) {
-      const dt = byKey.get(d);
-      if (dt) visit(dt);
-    }
-    out.push(t);
-  };
-  tasks.forEach(visit);
+  walkDeps(
+    tasks.map((t) => t.key),
+    (k) => (byKey.get(k)?.dependsOn ?? []).filter((d) => byKey.has(d)),
+    (k) => out.push(byKey.get(k)!),
+  );
   return out;
+}
+
+/** The number of tasks on the longest dependency chain (the depth of the run's flow tree). Acyclic tasks. */
+export function longestChain(tasks: Pick<PlannedTask, 'key' | 'dependsOn'>[]): number {
+  const depth = new Map<string, number>();
+  let max = 0;
+  for (const t of topoOrder(tasks)) {
+    let d = 1;
+    for (const k of t.dependsOn) d = Math.max(d, 1 + (depth.get(k) ?? 0));
+    depth.set(t.key, d);
+    if (d > max) max = d;
+  }
+  return max;
 }
 
 /**

@@ -63,8 +63,8 @@ export function batchJobIdFor(runId: string, taskKeys: string[], epoch: number):
 export function buildFlow(runId: string, epoch: number, tasks: FlowTask[]): FlowJob {
   const root = tasks.find((t) => t.key === FINALIZE_KEY);
   if (!root) throw new Error(`run ${runId}: no ${FINALIZE_KEY} task`);
-  const { node, reached } = flowBuilder(runId, epoch, tasks, FINALIZE_KEY);
-  const tree = node(root, false);
+  const { build, reached } = flowBuilder(runId, epoch, tasks, FINALIZE_KEY);
+  const tree = build([root], false)[0]!;
   if (reached.size !== tasks.length) {
     const lost = tasks.filter((t) => !reached.has(t.key)).map((t) => t.key);
     throw new Error(`run ${runId}: tasks not reachable from ${FINALIZE_KEY}: ${lost.slice(0, 5).join(', ')}`);
@@ -83,9 +83,9 @@ export function buildAttachedFlows(
   attachTo: { key: string; queue: string },
   prefix: string,
 ): FlowJob[] {
-  const { childNodes, reached } = flowBuilder(runId, epoch, tasks, attachTo.key);
+  const { build, reached } = flowBuilder(runId, epoch, tasks, attachTo.key);
   const parent = { id: jobIdFor(runId, attachTo.key, epoch), queue: `${prefix}:${attachTo.queue}` };
-  const flows = childNodes(tasks.filter((t) => t.flowParent === attachTo.key)).map((f) => ({ ...f, opts: { ...f.opts, parent } }));
+  const flows = build(tasks.filter((t) => t.flowParent === attachTo.key), true).map((f) => ({ ...f, opts: { ...f.opts, parent } }));
   if (reached.size !== tasks.length) throw new Error(`run ${runId}: expansion has tasks not reachable from ${attachTo.key}`);
   return flows;
 }
@@ -125,18 +125,20 @@ function flowBuilder(runId: string, epoch: number, tasks: FlowTask[], rootKey: s
       children: kids.length ? kids : undefined,
     };
   };
-  const node = (t: FlowTask, isChild: boolean): FlowJob => jobOf([t], t.queue, isChild, childNodes(children.get(t.key) ?? []));
+  /** Batchable leaves go into batch jobs with their siblings instead of getting a node of their own. */
+  const batched = (k: FlowTask) => k.batchable === true && !children.has(k.key) && batchQueueOf(k.queue) !== undefined;
   /**
    * Sibling jobs: batchable leaves of one kind with the same dependencies go, up to the batch size, into one
    * job on their queue's batch queue (in order, so the same tasks always make the same batches); the rest,
-   * and a batch of one, are jobs of their own.
+   * and a batch of one, are jobs of their own (already built, in `built`).
    */
-  const childNodes = (kids: FlowTask[]): FlowJob[] => {
+  const siblings = (kids: FlowTask[], built: Map<string, FlowJob>): FlowJob[] => {
     const out: FlowJob[] = [];
     const groups = new Map<string, FlowTask[]>();
     for (const k of kids) {
-      if (!k.batchable || children.has(k.key) || !batchQueueOf(k.queue)) {
-        out.push(node(k, true));
+      if (!batched(k)) {
+        out.push(built.get(k.key)!);
+        built.delete(k.key);
         continue;
       }
       const g = `${k.queue}\u0000${k.kind}\u0000${[...(k.dependsOn ?? [])].sort().join('\u0001')}`;
@@ -148,12 +150,35 @@ function flowBuilder(runId: string, epoch: number, tasks: FlowTask[], rootKey: s
       const bq = batchQueueOf(list[0]!.queue)!;
       for (let i = 0; i < list.length; i += bq.size) {
         const chunk = list.slice(i, i + bq.size);
-        out.push(chunk.length === 1 ? node(chunk[0]!, true) : jobOf(chunk, bq.name, true, []));
+        out.push(chunk.length === 1 ? jobOf(chunk, chunk[0]!.queue, true, []) : jobOf(chunk, bq.name, true, []));
       }
     }
     return out;
   };
-  return { node, childNodes, reached };
+  /**
+   * The flow jobs of `tops` and everything under them, built children first with an explicit stack: a flow
+   * tree is as deep as the run's longest dependency chain, which recursion could not follow past a few
+   * thousand levels.
+   */
+  const build = (tops: FlowTask[], topsAreChildren: boolean): FlowJob[] => {
+    const built = new Map<string, FlowJob>();
+    const topKeys = new Set(tops.map((t) => t.key));
+    const stack: { t: FlowTask; open: boolean }[] = tops.filter((t) => !topsAreChildren || !batched(t)).map((t) => ({ t, open: false }));
+    while (stack.length) {
+      const frame = stack.pop()!;
+      const kids = children.get(frame.t.key) ?? [];
+      if (frame.open) {
+        const isChild = topsAreChildren || !topKeys.has(frame.t.key);
+        built.set(frame.t.key, jobOf([frame.t], frame.t.queue, isChild, siblings(kids, built)));
+        continue;
+      }
+      frame.open = true;
+      stack.push(frame);
+      for (const k of kids) if (!batched(k)) stack.push({ t: k, open: false });
+    }
+    return topsAreChildren ? siblings(tops, built) : tops.map((t) => built.get(t.key)!);
+  };
+  return { build, reached };
 }
 
 export async function addFlows(redis: Redis, prefix: string, flows: FlowJob[]): Promise<void> {

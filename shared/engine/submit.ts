@@ -40,6 +40,8 @@ export async function submitRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix
     if (prev[0]) return { runId: prev[0].id, created: false, tasks: planned.length };
   }
   const runId = newRunId();
+  // Built before anything is stored, so a plan the builder cannot turn into jobs leaves nothing behind.
+  const flow = buildFlow(runId, 0, planned.map(flowTaskOf));
   const inserted = await sql.begin(async (tx) => {
     const rows = await tx<{ id: string }[]>`
       insert into runs (id, name, plan, status, spec, shared, idempotency_key, started_at)
@@ -55,10 +57,11 @@ export async function submitRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix
     const prev = await sql<{ id: string }[]>`select id from runs where idempotency_key = ${input.idempotencyKey ?? ''}`;
     return { runId: prev[0]?.id ?? runId, created: false, tasks: planned.length };
   }
-  const flow = buildFlow(runId, 0, planned.map(flowTaskOf));
   try {
     await addFlow(deps.redis, deps.prefix, flow);
   } catch (err) {
+    // Rolled back; if Postgres is away too, the run stays `running` with every task queued, and
+    // `resume` (or POST /runs/:id/resume) enqueues it from Postgres alone.
     await sql`delete from runs where id = ${runId}`.catch(() => {});
     throw err;
   }
