@@ -11,7 +11,7 @@ import { TargetError } from './errors.ts';
 import { parseArguments } from './response-mapping.ts';
 import { sendRequest, snippet } from './request.ts';
 import { stripSecrets } from './secrets.ts';
-import { renderString, renderValue, unknownPlaceholders, type ChatMessage, type TemplateContext } from './template.ts';
+import { placeholdersIn, renderString, renderValue, unknownPlaceholders, type ChatMessage, type TemplateContext } from './template.ts';
 import { commonTargetShape, targetLimiter, type Target, type TargetDeps, type TargetInput } from './types.ts';
 
 export const openaiTargetSchema = z
@@ -32,7 +32,8 @@ export const openaiTargetSchema = z
     extraBody: z.record(z.string(), z.unknown()).default({}),
   })
   .superRefine((c, ctx) => {
-    for (const n of unknownPlaceholders([c.systemPrompt, c.extraBody, c.headers])) {
+    const startOnly = placeholdersIn([c.systemPrompt, c.extraBody, c.headers]).filter((n) => n.startsWith('start.'));
+    for (const n of [...unknownPlaceholders([c.systemPrompt, c.extraBody, c.headers]), ...startOnly]) {
       ctx.addIssue({ code: 'custom', path: ['systemPrompt'], message: `unknown placeholder {{${n}}}` });
     }
   });

@@ -9,12 +9,30 @@ import { sleep } from '../ratelimit/index.ts';
 import { TargetError } from './errors.ts';
 import { stripSecrets } from './secrets.ts';
 import { httpCall, type ClientResponse, type ResponseHeaders } from './http-client.ts';
+import { renderString, renderValue, type TemplateContext } from './template.ts';
 
 export interface HttpRequest {
   url: string;
   method: string;
   headers: Record<string, string>;
   body?: string;
+}
+
+/** A request template (url, headers, JSON body) rendered for one call; the body goes out as JSON. */
+export function renderRequest(
+  t: { url: string; method: string; headers: Record<string, string>; body?: unknown },
+  ctx: TemplateContext,
+  secrets: string[],
+  accept = 'application/json',
+): HttpRequest {
+  const headers: Record<string, string> = { accept };
+  for (const [k, v] of Object.entries(t.headers)) headers[k.toLowerCase()] = renderString(v, ctx, secrets);
+  let body: string | undefined;
+  if (t.body !== undefined) {
+    body = JSON.stringify(renderValue(t.body, ctx, secrets));
+    headers['content-type'] ??= 'application/json';
+  }
+  return { url: renderString(t.url, ctx, secrets, encodeURIComponent), method: t.method, headers, body };
 }
 
 export interface RequestPolicy {

@@ -23,6 +23,8 @@ export interface TemplateContext {
   messages: ChatMessage[];
   sessionId?: string;
   vars: Record<string, string>;
+  /** Values the conversation's start request extracted (`{{start.X}}`, http targets with `start`). */
+  start?: Record<string, string>;
 }
 
 const TOKEN = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}|\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -30,7 +32,7 @@ const WHOLE = /^\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}$/;
 const NAMES = new Set(['message', 'history', 'messages', 'sessionId']);
 
 function isKnown(name: string): boolean {
-  return NAMES.has(name) || /^vars\.[A-Za-z0-9_.-]+$/.test(name);
+  return NAMES.has(name) || /^vars\.[A-Za-z0-9_.-]+$/.test(name) || /^start\.[A-Za-z0-9_-]+$/.test(name);
 }
 
 /** Every placeholder name used anywhere in a template (strings, arrays, object values). */
@@ -59,8 +61,14 @@ function lookup(name: string, ctx: TemplateContext): unknown {
     }
     return ctx.vars[key];
   }
+  if (name.startsWith('start.')) {
+    const key = name.slice(6);
+    // The schema ties every {{start.X}} to a declared extract; missing here means no start ran.
+    if (!ctx.start || !Object.hasOwn(ctx.start, key)) throw new TargetConfigError([`{{${name}}} is used but no start request extracted "${key}"`]);
+    return ctx.start[key];
+  }
   if (!isKnown(name)) throw new TargetConfigError([`unknown placeholder {{${name}}}`]);
-  return ctx[name as keyof Omit<TemplateContext, 'vars'>];
+  return ctx[name as keyof Omit<TemplateContext, 'vars' | 'start'>];
 }
 
 /** Every `${env:NAME}` referenced anywhere in a value (a target config), in order, without repeats. */
