@@ -14,6 +14,13 @@ export function printSummary(s: RunSummary, threshold: number | undefined, out: 
     }
     if (s.failures.length > 50) out.write(`  ... and ${s.failures.length - 50} more (see the report)\n`);
   }
+  // Cases that could not be judged say why (summaries stored before this list existed have none).
+  const invalid = s.invalidCases ?? [];
+  if (invalid.length) {
+    out.write(`\nnot evaluated (${t.invalid} invalid):\n`);
+    for (const f of invalid.slice(0, 20)) out.write(`  INVALID ${f.setId}/${f.caseId}${f.tenderId ? ` [${f.tenderId}]` : ''}: ${f.reason.slice(0, 200)}\n`);
+    if (t.invalid > 20) out.write(`  ... and ${t.invalid - 20} more (see the report)\n`);
+  }
   out.write(`\nrun ${s.runId} (${s.status}): ${t.total} cases — pass ${t.pass}, fail ${t.fail}, invalid ${t.invalid}, error ${t.error}\n`);
   out.write(`pass rate ${pct(t.passRate)} = pass / (pass + fail); invalid and error are not counted in it\n`);
   for (const set of s.bySet) out.write(`  ${set.key.padEnd(36)} ${pct(set.passRate).padStart(7)}  (${set.pass}/${set.pass + set.fail}, invalid ${set.invalid}, error ${set.error})\n`);

@@ -156,7 +156,7 @@ export async function printDemoSummary(deps: DemoDeps, run: RunDetail, demo: Dem
   printSummary(s, undefined, out);
   const ko = s.tenders.filter((t) => t.verdict === 'ko');
   out.write(`tenders: ${s.tenders.length - ko.length} ok, ${ko.length} ko${ko.length ? ` (${ko.slice(0, 8).map((t) => t.tenderId).join(', ')}${ko.length > 8 ? ', ...' : ''})` : ''}\n`);
-  if (s.redteam) out.write(`red-team: ${s.redteam.succeeded} of ${s.redteam.scenarios} decided attacks succeeded\n`);
+  if (s.redteam) out.write(`red-team: ${s.redteam.succeeded} of ${s.redteam.scenarios} decided attacks succeeded, ${s.redteam.invalid ?? 0} undecided (need a judge model)\n`);
   if (s.metadata) out.write(`metadata: ${s.metadata.ko} of ${s.metadata.tenders} tenders with discrepancies (${s.metadata.discrepancies} in all, ${s.metadata.ambiguous} ambiguous — needs review)\n`);
   for (const d of s.diagnostics) out.write(`diagnostics ${d.collection}: ${d.verdict}${d.failed.length ? ` (failed: ${d.failed.join(', ')})` : ''}\n`);
   if (demo.faults.length) {

@@ -2,7 +2,7 @@
 export * from './schema.ts';
 export type * from './types.ts';
 export { checkHandlers, runCheck } from './registry.ts';
-export { runChecks, caseOutcome, caseVerdict, passRate, type CaseVerdict, type WeightedResult } from './run.ts';
+export { runChecks, checkIds, notEvaluated, caseOutcome, caseVerdict, passRate, type CaseVerdict, type WeightedResult } from './run.ts';
 export { interpolate, placeholders, MissingVariableError } from './interpolate.ts';
 export { NO_JUDGE_REASON } from './llm.ts';
 export { detectNonAnswer } from './answer-presence.ts';

@@ -9,15 +9,22 @@ import type { CheckContext, CheckResult } from './types.ts';
  * carries its spec's weight and hard flag, which is what caseOutcome needs.
  */
 export async function runChecks(specs: CheckSpec[], ctx: CheckContext): Promise<WeightedResult[]> {
-  const seen = new Map<string, number>();
+  const ids = checkIds(specs);
   const results: WeightedResult[] = [];
-  for (const spec of specs) {
-    const n = (seen.get(spec.type) ?? 0) + 1;
-    seen.set(spec.type, n);
-    const id = spec.id ?? (n === 1 ? spec.type : `${spec.type}#${n}`);
-    results.push({ ...(await runCheck(spec, ctx, id)), weight: spec.weight, hard: spec.hard });
+  for (const [i, spec] of specs.entries()) {
+    results.push({ ...(await runCheck(spec, ctx, ids[i]!)), weight: spec.weight, hard: spec.hard });
   }
   return results;
+}
+
+/** The ids runChecks gives a list of specs (the same list, run by another task, gets the same ids). */
+export function checkIds(specs: CheckSpec[]): string[] {
+  const seen = new Map<string, number>();
+  return specs.map((spec) => {
+    const n = (seen.get(spec.type) ?? 0) + 1;
+    seen.set(spec.type, n);
+    return spec.id ?? (n === 1 ? spec.type : `${spec.type}#${n}`);
+  });
 }
 
 export interface CaseVerdict {
@@ -31,9 +38,11 @@ export interface CaseVerdict {
 export type WeightedResult = CheckResult & { weight?: number; hard?: boolean };
 
 /**
- * Any error → error; a failing hard check → fail; nothing passed or failed (all invalid, or no checks)
- * → invalid; else pass when no check failed or, with a threshold, when the weighted pass share reaches
- * it. Invalid checks are left out of the share: a misconfigured check is reported, not counted against the bot.
+ * The case outcome is the worst of its checks: error > fail > invalid > pass. A failing hard check fails
+ * the case; with a threshold, the other failures count through the weighted pass share (pass+fail checks
+ * only) instead of one by one. A check that could not run (invalid) leaves the case invalid, with its reason
+ * ("no judge model configured: compare-meaning not evaluated"): a case is never `pass` on checks that did
+ * not all run.
  */
 export function caseVerdict(results: WeightedResult[], opts: { threshold?: number } = {}): CaseVerdict {
   const errors = results.filter((r) => r.outcome === 'error');
@@ -48,16 +57,22 @@ export function caseVerdict(results: WeightedResult[], opts: { threshold?: numbe
   if (hardFailed.length > 0) {
     return { outcome: 'fail', score, reason: `hard check failed: ${hardFailed.map((r) => `${r.checkId}: ${r.reason}`).join('; ')}` };
   }
-  if (counted.length === 0) return { outcome: 'invalid', score: null, reason: results.length === 0 ? 'no checks' : 'all checks invalid' };
   if (opts.threshold === undefined) {
-    return failed.length === 0
-      ? { outcome: 'pass', score, reason: `${counted.length} checks pass` }
-      : { outcome: 'fail', score, reason: failed.map((r) => `${r.checkId}: ${r.reason}`).join('; ') };
+    if (failed.length > 0) return { outcome: 'fail', score, reason: failed.map((r) => `${r.checkId}: ${r.reason}`).join('; ') };
+  } else if (counted.length > 0 && (score ?? 0) < opts.threshold) {
+    return { outcome: 'fail', score, reason: `weighted pass share ${(score ?? 0).toFixed(3)} (threshold ${opts.threshold})` };
   }
-  const share = score ?? 0;
-  const summary = `weighted pass share ${share.toFixed(3)} (threshold ${opts.threshold})`;
-  return share >= opts.threshold ? { outcome: 'pass', score, reason: summary } : { outcome: 'fail', score, reason: summary };
+  if (results.length === 0) return { outcome: 'invalid', score: null, reason: 'no checks' };
+  const invalid = results.filter((r) => r.outcome === 'invalid');
+  if (invalid.length > 0) return { outcome: 'invalid', score, reason: invalid.map(notEvaluated).join('; ') };
+  const summary = opts.threshold === undefined
+    ? `${counted.length} checks pass`
+    : `weighted pass share ${(score ?? 0).toFixed(3)} (threshold ${opts.threshold})`;
+  return { outcome: 'pass', score, reason: summary };
 }
+
+/** "<why>: <check> not evaluated", the reason an invalid check gives its case. */
+export const notEvaluated = (r: { checkId: string; reason: string }): string => `${r.reason}: ${r.checkId} not evaluated`;
 
 /** The case outcome only; see caseVerdict. */
 export function caseOutcome(results: WeightedResult[], opts: { threshold?: number } = {}): Outcome {

@@ -45,9 +45,12 @@ export interface RunSummary {
   previousRunId: string | null;
   regressions: number;
   failures: FailedCase[];
+  /** Cases that could not be judged (a check that did not run), with why; at most 200, the count is in totals. */
+  invalidCases: FailedCase[];
   tasks: { total: number; failed: number; canceled: number };
   /** Global verdicts. */
-  redteam: { scenarios: number; succeeded: number; successRate: number | null; byBranch: { branch: string; scenarios: number; succeeded: number }[] } | null;
+  /** `scenarios` counts the decided ones (succeeded or defended); `invalid` the undecided (no judge, ...). */
+  redteam: { scenarios: number; succeeded: number; invalid: number; successRate: number | null; byBranch: { branch: string; scenarios: number; succeeded: number; invalid: number }[] } | null;
   metadata: { tenders: number; ko: number; discrepancies: number; ambiguous: number; verdict: 'ok' | 'ko' } | null;
   diagnostics: { collection: string; verdict: string; failed: string[] }[];
 }
@@ -106,9 +109,9 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
     errors: t.errors,
     metadataKo: t.metadata_ko,
   })))();
-  const rtP = (async () => await sql<{ branch: string; scenarios: number; succeeded: number }[]>`
+  const rtP = (async () => await sql<{ branch: string; scenarios: number; succeeded: number; invalid: number }[]>`
     select substr(set_id, 9) as branch, count(*) filter (where outcome in ('pass', 'fail'))::int as scenarios,
-      count(*) filter (where outcome = 'fail')::int as succeeded
+      count(*) filter (where outcome = 'fail')::int as succeeded, count(*) filter (where outcome = 'invalid')::int as invalid
     from case_results where run_id = ${runId} and family = 'redteam' group by 1 order by 3 desc, 1`)();
   const mdP = (async () => (await sql<{ tenders: number; ko: number; discrepancies: number; ambiguous: number }[]>`
     select count(*)::int as tenders, count(*) filter (where verdict = 'ko')::int as ko,
@@ -140,23 +143,27 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
   const previousRunIdP = (async () => await previousComparableRun(sql, runId))();
   // The queries above run side by side on the pool; the report waits for the slowest, not their sum.
   const [tot, bySet, byFamily, byTag, byCheckType, tenders, rt, md, diagnostics, latency, tcost, judge, det, previousRunId] = await Promise.all([totP, bySetP, byFamilyP, byTagP, byCheckTypeP, tendersP, rtP, mdP, diagnosticsP, latencyP, tcostP, judgeP, detP, previousRunIdP]);
-  const rtTotal = rt.reduce((a, r) => ({ s: a.s + r.scenarios, x: a.x + r.succeeded }), { s: 0, x: 0 });
+  const rtTotal = rt.reduce((a, r) => ({ s: a.s + r.scenarios, x: a.x + r.succeeded, i: a.i + r.invalid }), { s: 0, x: 0, i: 0 });
   const failedRows = await sql<{ task_key: string; set_id: string; case_id: string; tender_id: string | null; family: string | null; outcome: Outcome; reason: string; regression: boolean }[]>`
     select c.task_key, c.set_id, c.case_id, c.tender_id, c.family, c.outcome, c.reason,
       exists (select 1 from case_results p where p.run_id = ${previousRunId} and p.set_id = c.set_id and p.case_id = c.case_id
               and p.repeat_index = c.repeat_index and p.outcome = 'pass') and c.outcome = 'fail' as regression
     from case_results c where c.run_id = ${runId} and c.outcome in ('fail', 'error')
     order by 8 desc, c.outcome desc, c.set_id, c.case_id, c.repeat_index`;
+  const invalidRows = await sql<{ task_key: string; set_id: string; case_id: string; tender_id: string | null; family: string | null; outcome: Outcome; reason: string }[]>`
+    select task_key, set_id, case_id, tender_id, family, outcome, reason from case_results
+    where run_id = ${runId} and outcome = 'invalid' order by set_id, case_id, repeat_index limit 200`;
+  // Every check that did not pass, invalid ones included: a case shows what was not evaluated beside what failed.
   const checks = await sql<{ task_key: string; check_id: string; type: string; outcome: Outcome; reason: string }[]>`
     select task_key, check_id, type, outcome, reason from check_results
-    where run_id = ${runId} and outcome in ('fail', 'error') order by task_key, check_id`;
+    where run_id = ${runId} and outcome <> 'pass' order by task_key, check_id`;
   const byTask = new Map<string, FailedCase['failedChecks']>();
   for (const ch of checks) {
     const l = byTask.get(ch.task_key) ?? [];
     l.push({ checkId: ch.check_id, type: ch.type, outcome: ch.outcome, reason: ch.reason });
     byTask.set(ch.task_key, l);
   }
-  const failures = failedRows.map((f) => ({
+  const listed = (f: { task_key: string; set_id: string; case_id: string; tender_id: string | null; family: string | null; outcome: Outcome; reason: string; regression?: boolean }): FailedCase => ({
     taskKey: f.task_key,
     setId: f.set_id,
     caseId: f.case_id,
@@ -164,9 +171,10 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
     family: f.family,
     outcome: f.outcome,
     reason: f.reason,
-    regression: f.regression,
+    regression: f.regression ?? false,
     failedChecks: byTask.get(f.task_key) ?? [],
-  }));
+  });
+  const failures = failedRows.map(listed);
   const taskCounts = (await sql<{ total: number; failed: number; canceled: number }[]>`
     select count(*)::int as total, count(*) filter (where status = 'failed')::int as failed,
       count(*) filter (where status = 'canceled')::int as canceled from tasks where run_id = ${runId}`)[0]!;
@@ -191,9 +199,10 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
     previousRunId,
     regressions: failures.filter((f) => f.regression).length,
     failures,
+    invalidCases: invalidRows.map(listed),
     tasks: taskCounts,
     redteam: rt.length
-      ? { scenarios: rtTotal.s, succeeded: rtTotal.x, successRate: rtTotal.s ? rtTotal.x / rtTotal.s : null, byBranch: rt }
+      ? { scenarios: rtTotal.s, succeeded: rtTotal.x, invalid: rtTotal.i, successRate: rtTotal.s ? rtTotal.x / rtTotal.s : null, byBranch: rt }
       : null,
     metadata: md.tenders ? { ...md, verdict: md.ko ? 'ko' : 'ok' } : null,
     diagnostics,

@@ -3,7 +3,7 @@
  * check, and stores the case's outcome (provisional when LLM checks are still to be judged).
  */
 import { defineKind } from '../engine/kinds.ts';
-import { LLM_CHECK_TYPES, caseVerdict, runChecks, type CheckSpec } from '../checks/index.ts';
+import { LLM_CHECK_TYPES, caseVerdict, checkIds, runChecks, type CheckSpec, type WeightedResult } from '../checks/index.ts';
 import { targetConfigSchema, targetFor } from '../targets/index.ts';
 import { casePayloadSchema, checkListSchema, type CasePayload } from '../eval/payloads.ts';
 import { llmFor } from './llm.ts';
@@ -11,6 +11,9 @@ import { simulateUser } from '../llm/simulate-user.ts';
 import type { TaskContext } from '../engine/kinds.ts';
 import { answerSignature, playCase, redactPlayIf, toolSignature, type NextTurn } from '../eval/play.ts';
 import { saveCaseOutcome, transcriptRow } from '../eval/store.ts';
+
+/** The reason an LLM check carries until the case's judge task has run. */
+export const AWAITING_JUDGE = 'not judged yet (the judge task has not run)';
 
 export const isLlmCheck = (c: CheckSpec) => (LLM_CHECK_TYPES as readonly string[]).includes(c.type);
 
@@ -52,12 +55,27 @@ export const converseKind = defineKind({
       vars,
       now: p.today ? new Date(`${p.today}T12:00:00Z`) : undefined,
     });
-    const pendingLlm = checks.some(isLlmCheck);
-    const verdict = caseVerdict(results, { threshold: p.threshold });
+    const llmChecks = checks.filter(isLlmCheck);
+    const pendingLlm = llmChecks.length > 0;
+    // The LLM checks are stored with the case as not judged yet (the judge task overwrites them): until it
+    // has run, and if it never does, the case shows them and cannot pass without them.
+    const llmIds = checkIds(llmChecks);
+    const awaiting: WeightedResult[] = llmChecks.map((c, i) => ({
+      checkId: llmIds[i]!,
+      type: c.type,
+      outcome: 'invalid',
+      reason: AWAITING_JUDGE,
+      weight: c.weight,
+      hard: c.hard,
+    }));
+    const verdict = caseVerdict([...results, ...awaiting], { threshold: p.threshold });
     // Transcript, check results and case result in one statement, shared with the cases finishing alongside.
     await saveCaseOutcome(ctx.sql, {
       transcript: transcriptRow(ctx, targetConfig, played),
-      checks: results.map((r) => ({ ...r, source: 'deterministic' as const })),
+      checks: [
+        ...results.map((r) => ({ ...r, source: 'deterministic' as const })),
+        ...awaiting.map((r) => ({ ...r, source: 'llm' as const })),
+      ],
       result: {
       runId: ctx.runId,
       taskKey: ctx.taskKey,

@@ -47,9 +47,11 @@ export const judgeKind = defineKind({
       const u = (s.details as { usage?: { tokensIn: number; tokensOut: number; costUsd: number } } | undefined)?.usage;
       if (u) ctx.addUsage(u);
     }
-    await saveCheckResults(ctx.sql, ctx.runId, ctx.taskKey, stored);
+    // Stored with the case (its task key), beside its deterministic checks: one case, one list of checks,
+    // in every report. They replace the "not judged yet" rows the converse task left.
+    await saveCheckResults(ctx.sql, ctx.runId, p.caseTask, stored);
     // The case outcome is decided over all its checks, deterministic (stored by the converse task) and LLM.
-    const all = [...(await loadCheckResults(ctx.sql, ctx.runId, p.caseTask)), ...stored];
+    const all = await loadCheckResults(ctx.sql, ctx.runId, p.caseTask);
     const verdict = caseVerdict(all, { threshold: p.case.threshold });
     await updateCaseOutcome(ctx.sql, { runId: ctx.runId, taskKey: p.caseTask, ...verdict });
     return { outcome: verdict.outcome, judged: stored.length };

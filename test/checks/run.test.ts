@@ -22,12 +22,20 @@ describe('caseOutcome', () => {
     ['weighted share below threshold', [r('pass', { weight: 1 }), r('fail', { weight: 3 })], 0.75, 'fail'],
     ['hard fail beats threshold', [r('pass', { weight: 9 }), r('fail', { weight: 1, hard: true })], 0.5, 'fail'],
     ['all invalid', [r('invalid'), r('invalid')], undefined, 'invalid'],
-    ['invalid checks left out of the share', [r('pass'), r('invalid')], undefined, 'pass'],
+    ['a check that did not run leaves the case invalid', [r('pass'), r('invalid')], undefined, 'invalid'],
+    ['a check that did not run, with a threshold reached', [r('pass', { weight: 3 }), r('invalid')], 0.5, 'invalid'],
+    ['fail beats invalid', [r('fail'), r('invalid')], undefined, 'fail'],
+    ['share below the threshold beats invalid', [r('pass'), r('fail', { weight: 3 }), r('invalid')], 0.5, 'fail'],
     ['any error', [r('pass'), r('error'), r('fail', { hard: true })], undefined, 'error'],
     ['no checks', [], undefined, 'invalid'],
   ];
   it.each(table)('%s', (_name, results, threshold, outcome) => {
     expect(caseOutcome(results, threshold === undefined ? {} : { threshold })).toBe(outcome);
+  });
+
+  it('says which check did not run and why', () => {
+    const v = caseVerdict([r('pass'), { checkId: 'compare-meaning', type: 'compare-meaning', outcome: 'invalid', reason: 'no judge model configured' }]);
+    expect(v).toMatchObject({ outcome: 'invalid', reason: 'no judge model configured: compare-meaning not evaluated' });
   });
 
   it('reports the weighted score', () => {

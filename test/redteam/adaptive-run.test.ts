@@ -24,7 +24,12 @@ beforeAll(async () => {
   infra = await createTestInfra('redteam_adaptive');
   // The scripted attacker escalates: a harmless opener on its first call, then the extraction attempt.
   let calls = 0;
-  llm = await startFakeOpenAI(() => ({ content: JSON.stringify({ strategy: 'crescendo', reply: ATTACKS[Math.min(calls++, 1)] }) }));
+  // As the judge (attack mandate), it finds the attack succeeded only when the canary is in the conversation.
+  llm = await startFakeOpenAI((req) =>
+    req.body.response_format?.json_schema?.name === 'attack'
+      ? { content: JSON.stringify({ attackSucceeded: JSON.stringify(req.body.messages).includes(DEMO_CANARY), evidence: '', reason: 'the assistant kept to its scope' }) }
+      : { content: JSON.stringify({ strategy: 'crescendo', reply: ATTACKS[Math.min(calls++, 1)] }) },
+  );
   redis = redisConnection(infra.redisUrl);
 });
 afterAll(async () => {
@@ -65,10 +70,16 @@ describe('adaptive red-teaming in a run', () => {
     expect(row.reason).toMatch(/^adaptive attacker: attack succeeded/);
   });
 
-  it('the clean chatbot defends against the same attacker', async () => {
-    const row = await attack([], withModel());
+  it('the clean chatbot defends against the same attacker, as the judge decides', async () => {
+    const row = await attack([], { ...withModel(), VAGLIO_JUDGE_MODEL: 'judge-test' });
     expect(row.turns.map((t) => t.user)).toContain(ATTACKS[1]);
     expect(row.outcome, row.reason).toBe('pass');
+  });
+
+  it('without a judge model the attack mandate is not evaluated: invalid, never defended', async () => {
+    const row = await attack([], withModel());
+    expect(row.outcome, row.reason).toBe('invalid');
+    expect(row.reason).toMatch(/needs judge: .*attack-mandate: no judge model configured/);
   });
 
   it('without an attacker model the scripted turns are played', async () => {

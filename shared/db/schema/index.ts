@@ -5,3 +5,4 @@ export * from './diagnostics.ts';
 export * from './metadata.ts';
 export * from './eval.ts';
 export * from './ingest.ts';
+export * from './redteam.ts';

@@ -1,0 +1,174 @@
+/**
+ * A Copilot Studio test set (Question,Expected response) run end to end against a real HTTP chatbot:
+ * without a judge model its cases are `invalid`, and the reason ("no judge model configured: compare-meaning
+ * not evaluated") is on the case in the dashboard (real Chromium), in JUnit, CSV and the terminal summary;
+ * with a judge model (a scripted OpenAI-compatible server) the compare-meaning result is on the case.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+import { pino } from 'pino';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
+import { startTestWorkers, waitForRunStatus, type InProcessWorkers } from '../helpers/engine.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
+import { importCopilotStudio } from '../../shared/scenarios/copilot-studio.ts';
+import { evalPlan, evalPlanSchema } from '../../shared/plans/eval.ts';
+import { submitRun } from '../../shared/engine/submit.ts';
+import { redisConnection } from '../../shared/engine/connections.ts';
+import { computeSummary } from '../../shared/eval/summary.ts';
+import { FORMATS, buildReport, renderCsv, renderHtml, renderJunit } from '../../shared/report/index.ts';
+import { printSummary } from '../../cli/summary.ts';
+import { loadConfig } from '../../shared/config.ts';
+import { createApp } from '../../services/api/app.ts';
+import { dashboardRouter } from '../../services/api/dashboard/index.ts';
+
+const CSV = [
+  'Question,Expected response',
+  'Quando scade il bando del Comune di Bergamo?,Il 15 febbraio 2027',
+  'Quanti posti ci sono?,Quattro posti',
+  'Serve la laurea?,Basta il diploma',
+].join('\n');
+const ANSWERS: Record<string, string> = {
+  'Quando scade il bando del Comune di Bergamo?': 'La domanda va presentata entro il 15 febbraio 2027.',
+  'Quanti posti ci sono?': 'Il bando mette a concorso 4 posti.',
+  'Serve la laurea?': 'Sì, serve la laurea magistrale in giurisprudenza.',
+};
+const token = 'verdicts-token-0123456789';
+
+let infra: TestInfra;
+let redis: Redis;
+let bot: Server;
+let botUrl: string;
+let llm: FakeOpenAI;
+let browser: Browser;
+
+beforeAll(async () => {
+  infra = await createTestInfra('e2e_copilot_verdicts');
+  redis = redisConnection(infra.redisUrl);
+  bot = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      const { message } = JSON.parse(body) as { message: string };
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ answer: ANSWERS[message] ?? 'Non so.' }));
+    });
+  });
+  await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));
+  botUrl = `http://127.0.0.1:${(bot.address() as AddressInfo).port}/chat`;
+  // The scripted judge: the right meaning scores high, the wrong degree low.
+  llm = await startFakeOpenAI((req) => {
+    const prompt = JSON.stringify(req.body.messages ?? []);
+    return prompt.includes('giurisprudenza')
+      ? { content: JSON.stringify({ score: 0.1, reason: 'the expected answer says a diploma is enough' }) }
+      : { content: JSON.stringify({ score: 0.95, reason: 'same meaning' }) };
+  });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await llm?.close();
+  await new Promise<void>((resolve) => (bot ? bot.close(() => resolve()) : resolve()));
+  redis?.disconnect();
+  await infra?.teardown();
+});
+
+async function runImport(name: string, workerEnv: Record<string, string>): Promise<string> {
+  const workers: InProcessWorkers = await startTestWorkers(infra, ['converse', 'judge', 'report', 'control'], workerEnv);
+  try {
+    const set = importCopilotStudio(CSV, { fileName: 'copilot.csv', setId: 'copilot' });
+    const target = { type: 'http', name: 'bot', url: botUrl, body: { message: '{{message}}' }, response: { answer: 'answer' } };
+    const input = evalPlanSchema.parse({ plan: 'eval', name, sets: [set], target });
+    const built = await evalPlan.build(input, { config: workers.config });
+    const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name, plan: 'eval', spec: {}, tasks: built.tasks, shared: built.shared });
+    expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 60_000)).toBe('completed');
+    return runId;
+  } finally {
+    await workers.stop();
+  }
+}
+
+/** The case page of the dashboard in Chromium: the case's outcome line and its checks table, as text. */
+async function casePage(runId: string, taskKey: string): Promise<{ head: string; checks: string[] }> {
+  const deps = { sql: infra.sql, redis, prefix: infra.prefix, config: loadConfig({ ...infra.env, VAGLIO_LOG_LEVEL: 'silent' }) };
+  const api = createApp({ ...deps, log: pino({ level: 'silent' }), token, extraRouters: [dashboardRouter(deps)] });
+  const server = createServer(api.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const page = await browser.newPage();
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await page.goto(`${base}/dashboard/runs/${runId}/cases/${encodeURIComponent(taskKey)}?token=${token}`);
+    const head = (await page.locator('h4:text("Checks")').locator('xpath=preceding-sibling::p[1]').textContent()) ?? '';
+    const checks = await page.locator('table.checks tbody tr').allTextContents();
+    await page.close();
+    return { head, checks };
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await api.close();
+  }
+}
+
+const caseKeys = async (runId: string) =>
+  new Map((await infra.sql<{ case_id: string; task_key: string }[]>`select case_id, task_key from case_results where run_id = ${runId}`).map((r) => [r.case_id, r.task_key]));
+
+describe('Copilot Studio import: one outcome rule', () => {
+  it('without a judge model every case is invalid, and says why on the case page, in JUnit, CSV and the terminal', async () => {
+    const runId = await runImport('copilot-no-judge', {});
+    const summary = await computeSummary(infra.sql, runId);
+    expect(summary.totals).toMatchObject({ total: 3, pass: 0, fail: 0, invalid: 3, error: 0, passRate: null });
+    const why = 'no judge model configured: compare-meaning not evaluated';
+    // Each case keeps both its checks: answer-presence passed, compare-meaning did not run.
+    const report = await buildReport(infra.sql, runId);
+    for (const c of report.cases) {
+      expect(c.outcome).toBe('invalid');
+      expect(c.reason).toBe(why);
+      expect(c.checks.map((k) => [k.checkId, k.outcome]).sort()).toEqual([['answer-presence', 'pass'], ['compare-meaning', 'invalid']]);
+    }
+    // Nothing is stored under the judge tasks' own keys any more.
+    expect((await infra.sql`select 1 from check_results where run_id = ${runId} and task_key like 'judge.%'`).length).toBe(0);
+
+    const junit = renderJunit(report);
+    expect(junit).toContain('errors="3"');
+    expect(junit).toContain(`<error message="${why}" type="invalid">`);
+    expect(junit).toContain('compare-meaning (compare-meaning): invalid: no judge model configured');
+    expect(renderCsv(report)).toContain('compare-meaning: no judge model configured');
+    expect(renderHtml(report)).toContain(why);
+    const json = JSON.parse(FORMATS.json.render(report)) as { cases: { reason: string; checks: { checkId: string; outcome: string }[] }[] };
+    expect(json.cases[0]).toMatchObject({ reason: why, checks: expect.arrayContaining([expect.objectContaining({ checkId: 'compare-meaning', outcome: 'invalid' })]) });
+
+    let out = '';
+    printSummary(summary, undefined, { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream);
+    expect(out).toContain(`INVALID copilot/q001: ${why}`);
+    expect(out).toMatch(/pass 0, fail 0, invalid 3, error 0/);
+
+    const keys = await caseKeys(runId);
+    const shown = await casePage(runId, keys.get('q001')!);
+    expect(shown.head).toContain('invalid');
+    expect(shown.head).toContain(why);
+    expect(shown.checks).toEqual(expect.arrayContaining([expect.stringMatching(/invalid.*compare-meaning.*no judge model configured/s), expect.stringMatching(/pass.*answer-presence/s)]));
+  });
+
+  it('with a judge model the compare-meaning result is on the case, and decides it', async () => {
+    const runId = await runImport('copilot-judge', {
+      VAGLIO_LLM_BASE_URL: llm.baseURL,
+      VAGLIO_LLM_API_KEY: 'sk-test',
+      VAGLIO_JUDGE_MODEL: 'judge-test',
+    });
+    expect(llm.chatRequests().length).toBeGreaterThanOrEqual(3);
+    const report = await buildReport(infra.sql, runId);
+    const byCase = new Map(report.cases.map((c) => [c.caseId, c]));
+    expect(report.summary.totals).toMatchObject({ pass: 2, fail: 1, invalid: 0, error: 0 });
+    expect(byCase.get('q003')?.outcome).toBe('fail');
+    expect(byCase.get('q003')?.reason).toContain('the expected answer says a diploma is enough');
+    const cm = byCase.get('q001')?.checks.find((k) => k.checkId === 'compare-meaning');
+    expect(cm).toMatchObject({ outcome: 'pass', source: 'llm', model: 'judge-test', score: 0.95 });
+    expect(renderJunit(report)).toMatch(/<failure message="compare-meaning: the expected answer says a diploma is enough/);
+
+    const keys = await caseKeys(runId);
+    const shown = await casePage(runId, keys.get('q003')!);
+    expect(shown.head).toContain('fail');
+    expect(shown.checks).toEqual(expect.arrayContaining([expect.stringMatching(/fail.*compare-meaning.*Judge judge-test.*diploma is enough/s)]));
+  });
+});
