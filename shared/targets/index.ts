@@ -9,6 +9,7 @@ export type { TargetErrorKind } from './errors.ts';
 export type { Target, TargetDeps, TargetInput, TargetReply, ToolCall, Usage } from './types.ts';
 export type { HttpTargetConfig } from './http.ts';
 export type { OpenAiTargetConfig } from './openai.ts';
+export type { DirectLineTargetConfig } from './directline.ts';
 export { compilePath, selectAll, selectOne } from './path.ts';
 export { pathProblem } from './path.ts';
 export { extractTenderIds } from './search-results.ts';

@@ -3,11 +3,12 @@
  * map of factories, so adding a type without its factory does not compile (see README.md).
  */
 import { z } from 'zod';
+import { createDirectLineTarget, directlineTargetSchema } from './directline.ts';
 import { createHttpTarget, httpTargetSchema } from './http.ts';
 import { createOpenAiTarget, openaiTargetSchema } from './openai.ts';
 import type { Target, TargetDeps } from './types.ts';
 
-export const targetConfigSchema = z.discriminatedUnion('type', [httpTargetSchema, openaiTargetSchema]);
+export const targetConfigSchema = z.discriminatedUnion('type', [httpTargetSchema, openaiTargetSchema, directlineTargetSchema]);
 export type TargetConfig = z.infer<typeof targetConfigSchema>;
 /** What a config file or API caller writes (defaults not yet applied). */
 export type TargetConfigInput = z.input<typeof targetConfigSchema>;
@@ -19,6 +20,7 @@ type Factory<K extends TargetType> = (config: Extract<TargetConfig, { type: K }>
 const factories: { [K in TargetType]: Factory<K> } = {
   http: createHttpTarget,
   openai: createOpenAiTarget,
+  directline: createDirectLineTarget,
 };
 
 /** Build a target from its config (validated again here, so defaults apply to hand-written objects). */
