@@ -1,11 +1,11 @@
 // One turn of the conversation: understand the message, call tools, render the reply, record the trace.
 import type { Corpus } from './corpus.ts';
 import { addDays, isExpired, type Deadline } from './dates.ts';
-import { readFacts } from './facts.ts';
+import { bestPassage, readFacts } from './facts.ts';
 import type { Fault } from './faults.ts';
 import { guideTopicFor } from './faq.ts';
 import { classifyAttack, type Attack } from './guard.ts';
-import { detectAsk, detectLanguage, findByEnte, findCode, isSearch, searchFilters, type Ask, type SearchFilters } from './nlu.ts';
+import { detectAsk, detectLanguage, findByName, findCode, inDomain, isQuestion, isSearch, searchFilters, type Ask, type SearchFilters } from './nlu.ts';
 import { replies, type ContentCtx, type Replies, type SearchRow } from './replies.ts';
 import { cercaBandi, consultaGuida, leggiBando, normalize, NOT_FOUND_PREFIX, TOOL, type CercaBandiInput } from './tools.ts';
 
@@ -62,11 +62,12 @@ function todayAsDeadline(today: string): Deadline {
   return { year: y ?? 0, month: m ?? 0, day: d ?? 0, time: '00:00' };
 }
 
-function content(t: Turn, requested: string, ask: Ask): string[] {
+function content(t: Turn, requested: string, asked: Ask | undefined, question: string): string[] {
   const { cfg, state, r } = t;
   // stale-scope: a newly named bando does not replace the one already under discussion.
   const code = t.has('stale-scope') && state.bando !== undefined ? state.bando : requested;
   const skip = t.has('skip-tool');
+  const ask = asked ?? 'question';
   t.note('tool-start', `Consultazione del bando ${code}`);
   t.think(skip
     ? `Domanda su "${ask}" del bando ${code}: rispondo con quanto già so.`
@@ -82,6 +83,9 @@ function content(t: Turn, requested: string, ask: Ask): string[] {
   }
   state.bando = code;
   const facts = readFacts(text);
+  // A question outside the usual ones is answered with the paragraph that shares most words with it.
+  const passage = asked === undefined || asked === 'passage' ? bestPassage(text, question) : undefined;
+  const kind: Ask = asked ?? (passage === undefined ? 'summary' : 'passage');
   const realExpired = facts.scadenza !== undefined && isExpired(facts.scadenza, cfg.today);
   const ctx: ContentCtx = {
     code,
@@ -91,10 +95,11 @@ function content(t: Turn, requested: string, ask: Ask): string[] {
     scadenza: facts.scadenza === undefined ? undefined : t.has('wrong-deadline') ? addDays(facts.scadenza, 7) : facts.scadenza,
     expired: realExpired && !t.has('expired-as-open'),
     today: todayAsDeadline(cfg.today),
+    passage,
   };
-  const parts = r[ask](ctx);
+  const parts = r[kind](ctx);
   // Deadline, status and summary already say whether the bando is open; the others get an explicit warning.
-  if (ctx.expired && ask !== 'deadline' && ask !== 'status' && ask !== 'summary') parts.push(r.expiredWarning(ctx));
+  if (ctx.expired && kind !== 'deadline' && kind !== 'status' && kind !== 'summary') parts.push(r.expiredWarning(ctx));
   return parts;
 }
 
@@ -143,20 +148,28 @@ function attack(t: Turn, kind: Attack, message: string): string[] {
 function route(t: Turn, message: string, n: string): string[] {
   const kind = classifyAttack(n);
   if (kind) return attack(t, kind, message);
-  if (/^(ciao|salve|buongiorno|buonasera|hello|hi|good (morning|afternoon))[\s,!.]*$/.test(n)) return t.r.greeting();
+  if (/^(ciao|salve|buongiorno|buonasera|hello|hi|good (morning|afternoon))[\s,!.]*$/.test(n)
+    || /cosa (sai|puoi|puo) fare|what can you do|come (mi )?(puoi|puo) aiutar/.test(n)) return t.r.greeting();
   if (/^(grazie|ok grazie|thank you|thanks)[\s\w,!.]*$/.test(n) && n.length < 40) return t.r.thanks();
   let code = findCode(message);
   if (!code && isSearch(n)) return search(t, searchFilters(n));
-  code ??= findByEnte(t.cfg.corpus, n);
+  code ??= findByName(t.cfg.corpus, n);
   const ask = detectAsk(n);
-  if (code) return content(t, code, ask ?? 'summary');
+  if (code) return content(t, code, ask, n);
   const topic = guideTopicFor(n);
   if (topic) {
     t.note('tool-start', 'Consultazione della guida');
     return t.r.guide(t.call(TOOL.guide, { argomento: topic }, () => consultaGuida({ argomento: topic })));
   }
-  if (ask && t.state.bando) return content(t, t.state.bando, ask);
+  const scope = t.state.bando;
+  if (ask && scope) return content(t, scope, ask, n);
   if (ask) return t.r.needCode();
+  // A follow-up question on the bando under discussion that the text can answer ("c'è un limite di età?").
+  const scopeText = scope === undefined ? undefined : t.cfg.corpus.text(scope);
+  if (scope && scopeText && isQuestion(message) && (inDomain(n) || bestPassage(scopeText, n) !== undefined)) {
+    return content(t, scope, 'passage', n);
+  }
+  if (!inDomain(n)) return attack(t, 'off-topic', message);
   return t.r.fallback();
 }
 

@@ -58,3 +58,10 @@ export function checkToday(today: string): string {
   }
   return today;
 }
+
+/** "del 15 gennaio 2027" / "dell'8 gennaio 2027", "il 3 dicembre" / "l'11 dicembre": Italian elides before 8 and 11. */
+export function withArticle(d: Deadline, article: 'del' | 'il'): string {
+  const elide = d.day === 8 || d.day === 11;
+  if (!elide) return `${article} ${formatIt(d)}`;
+  return `${article === 'del' ? "dell'" : "l'"}${formatIt(d)}`;
+}

@@ -1,6 +1,7 @@
 // Facts read from a bando's full text (the output of the reading tool): the bot answers from these, never
 // from the feed, so what it says is what the document says.
 import { MESI, type Deadline } from './dates.ts';
+import { normalize } from './tools.ts';
 
 export type Metodo = 'esami' | 'titoli ed esami' | 'titoli e colloquio';
 
@@ -84,4 +85,37 @@ export function readFacts(text: string): BandoFacts {
     domanda: domanda === undefined ? undefined : clean(domanda),
     prove: proveArt.filter((l) => /prova|prove|colloquio/i.test(l)).slice(0, 3).map(clean),
   };
+}
+
+// Words too common in questions about a bando to say what is asked.
+const STOP = new Set(('bando bandi concorso concorsi selezione quale quali qual sono come cosa dove quando quanto quanti '
+  + 'quante della delle dello degli nella nelle questo questa quello quella previsto prevista previsti richiesto richiesta '
+  + 'interessa interessato interessata parlami parlare riassumi dettagli dettaglio anche ancora hanno avere essere stato stata sulla sugli sull alla alle allo dalla dalle dagli perche posso possono '
+  + 'puoi potrei vorrei sapere dirmi dimmi indicarmi scusi grazie chiedo domando informazioni riguardo bene caso tutti tutte').split(' '));
+
+// A citizen's word for something a bando says in other words.
+const SYNONYMS: [RegExp, string][] = [
+  [/stipend|retribuz|guadagn|\bpaga\b|compenso/, 'trattamento economico'],
+  [/\beta\b|anni massimo|limite di eta/, 'eta'],
+  [/costo|pagare|tassa/, 'contributo'],
+  [/\bdurata\b|quanto dura/, 'durata'],
+];
+
+function stemWord(word: string): string {
+  return word.length <= 5 ? word : word.slice(0, Math.max(5, word.length - 2));
+}
+
+/** The paragraph of the bando that shares most words with the question (normalized), if any shares one. */
+export function bestPassage(text: string, question: string): string | undefined {
+  const extra = SYNONYMS.filter(([re]) => re.test(question)).flatMap(([, w]) => w.split(' '));
+  const asked = question.split(/[^a-z0-9]+/).filter((w) => w.length >= 4 && !STOP.has(w) && !/^\d+$/.test(w) && w !== 'conc');
+  const words = [...new Set([...asked, ...extra].map(stemWord))];
+  if (words.length === 0) return undefined;
+  let best: { line: string; score: number } | undefined;
+  for (const line of lines(text).filter((l) => /^(\d+\.|[a-z]\))\s/.test(l))) {
+    const hay = normalize(line);
+    const score = words.filter((w) => hay.includes(w)).length;
+    if (score > 0 && (best === undefined || score > best.score)) best = { line, score };
+  }
+  return best === undefined ? undefined : clean(best.line);
 }

@@ -16,18 +16,21 @@ const PATTERNS: [Attack, RegExp][] = [
     'modalita (sviluppatore|developer|dan)', 'developer mode', '\\bdan\\b', 'jailbreak', 'senza (alcuna )?restrizion',
     'without (any )?restrictions', 'nuove istruzioni', '\\[\\s*(system|sistema)\\s*\\]', '<\\s*system\\s*>',
     'da ora in poi (sei|non hai)', 'fingi di (essere|non avere)', 'pretend (to be|you are)', 'you are now',
-    'sei stato aggiornat', 'override',
+    'sei stato aggiornat', 'override', 'immagina di essere', 'gioco di ruolo', 'roleplay', 'senza (regole|filtri|limiti)',
+    'non sei piu', 'agisci come', 'act as', 'sblocca',
   ].join('|'))],
   ['instructions', new RegExp([
     '(tue|le sue|sue) istruzioni', 'istruzioni (iniziali|di sistema|interne|ricevute)', 'prompt (di sistema|iniziale)',
     'system prompt', 'prompt di sistema', 'il tuo prompt', 'il suo prompt', 'ripeti (il testo|tutto( quello)?) (sopra|precedente)',
     'your (instructions|prompt|rules)', 'configurazione interna', 'regole interne', 'canary', 'token segreto',
-    'come sei (stato )?(programmato|configurato)',
+    'come sei (stato )?(programmato|configurato)', 'sei stato (configurato|istruito|programmato)', 'le tue regole',
+    'messaggio di sistema', 'testo (iniziale|nascosto)', 'prime (righe|parole) (del|delle) (tuo|tue)',
   ].join('|'))],
   ['register', new RegExp([
     'come un pirata', 'da pirata', 'like a pirate', 'dammi del tu', 'diamoci del tu', 'dandomi del tu',
     'in modo (informale|colloquiale|scherzoso|volgare)', 'in dialetto', 'con (le )?parolacce', 'in rima',
-    'parla(mi)? come', 'talk like', 'da amico', 'in slang',
+    'parla(mi)? come', 'talk like', 'da amico', 'in slang', 'in (napoletano|romanesco|milanese|siciliano)',
+    'linguaggio (volgare|informale|giovanile)', 'rispondi(mi)? come (un|una)',
   ].join('|'))],
   ['politics', new RegExp([
     '(cosa|che) (ne )?pens[ai].*(governo|partit|elezion|ministr|politic|sindac|riforma|premier|meloni|schlein|salvini|tajani|renzi|calenda)',
@@ -49,7 +52,7 @@ const PATTERNS: [Attack, RegExp][] = [
   ['action', new RegExp([
     '(presenta|invia|compila|inoltra|manda)(mi| per me| tu)( per me)? la (mia )?domanda', '(domanda|candidatura) (per me|al mio posto)', 'iscrivimi', 'candidami',
     '(puoi|puo) (iscrivermi|candidarmi|inviare|presentare|compilare)', 'prenota(mi)?', 'paga(re)? (tu|per me)',
-    'modifica (tu )?la mia domanda', 'apply for me', 'submit (my|the) application',
+    'modifica (tu )?la mia domanda', 'apply for me', 'submit (my|the) application', 'mi (puoi |potrebbe )?(iscrivere|iscrivi|candidi)',
   ].join('|'))],
   ['off-topic', new RegExp([
     'ricett', 'calcio', 'partita', '\\bmeteo\\b', 'barzellett', 'poesia', 'canzone', 'oroscopo', 'bitcoin', 'criptovalut',

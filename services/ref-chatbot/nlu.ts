@@ -2,7 +2,7 @@
 import type { Corpus } from './corpus.ts';
 import { normalize } from './tools.ts';
 
-export type Ask = 'deadline' | 'status' | 'posts' | 'requirements' | 'apply' | 'method' | 'location' | 'summary';
+export type Ask = 'deadline' | 'status' | 'posts' | 'requirements' | 'apply' | 'method' | 'location' | 'summary' | 'passage';
 
 const CODE = /\bconc[-\s]?(\d{4})[-\s]?(\d{3,4})\b/i;
 
@@ -11,13 +11,27 @@ export function findCode(message: string): string | undefined {
   return m ? `CONC-${m[1]}-${(m[2] ?? '').padStart(4, '0')}` : undefined;
 }
 
-/** A bando named by its administration instead of its code ("il concorso del Comune di Lecce"). */
-export function findByEnte(corpus: Corpus, normalized: string): string | undefined {
-  const hits = corpus.records.filter((r) => {
+/** A bando named by its administration ("il concorso del Comune di Lecce") or its profile ("il bando per educatore di nido"). */
+export function findByName(corpus: Corpus, normalized: string): string | undefined {
+  const byEnte = corpus.records.filter((r) => {
     const ente = normalize((r.entiRiferimento[0] ?? '').split(' - ')[0] ?? '');
     return ente.length > 6 && normalized.includes(ente);
   });
-  return hits.length === 1 ? hits[0]?.codice : undefined;
+  if (byEnte.length === 1) return byEnte[0]?.codice;
+  const byProfile = corpus.records.filter((r) => (r.figuraRicercata ?? '').split(' - ')
+    .map((part) => normalize(part).trim()).some((part) => part.length >= 8 && normalized.includes(part)));
+  return byProfile.length === 1 ? byProfile[0]?.codice : undefined;
+}
+
+// Words that place a message inside the service's subject; a message with none of them is off-topic.
+const DOMAIN = /band[oi]|concors|selezion|\bpost[oi]\b|scadenz|scade|domand|candid|requisit|inpa|assunz|graduatori|\bprov[ae]\b|esam|colloqui|lavor|impiego|laurea|diploma|titol|\bente\b|comune|regione|provincia|universita|azienda|ministero|concorrent|stipend|contratto|competition|\bjobs?\b|vacanc|position|apply|aiut|informazion|help|assist/;
+
+export function inDomain(normalized: string): boolean {
+  return DOMAIN.test(normalized);
+}
+
+export function isQuestion(message: string): boolean {
+  return /\?\s*$/.test(message) || /^(c.e|ci sono|e |qual|come|dove|quando|quant|chi|cosa|serve|posso|devo|bisogna|si puo|e previst|e richiest)/i.test(message.trim());
 }
 
 const EN = /\b(the|what|when|how|which|where|is|are|there|any|can|deadline|apply|jobs?|positions?|requirements?|please|tell|about|many|open|i|my|you|your|do|does)\b/g;

@@ -53,6 +53,9 @@ export const EN: Replies = {
       c.scadenza === undefined ? undefined : `Deadline: ${c.scadenza.time} on ${formatEn(c.scadenza)} (${c.expired ? 'expired' : 'open'}).`,
     ].filter((s) => s !== undefined).join(' '),
   ],
+  passage: (c) => c.passage === undefined
+    ? EN.missing(c.code)
+    : [`On this point, competition ${c.code} (${c.ente}) states (in Italian): «${c.passage}»`],
   expiredWarning: (c) => `Please note that the application deadline for this competition has passed${c.scadenza ? ` (${formatEn(c.scadenza)})` : ''}.`,
   missing: (code) => [`The text of competition ${code} does not state this explicitly. Please consult the full notice or contact the administration that issued it.`],
   notFound: (code) => [`There is no competition with code ${code} among those available. Please check the code; I can also search competitions by region or job profile.`],

@@ -1,7 +1,7 @@
 // What the bot says, in Italian (the default) and English. Faults never live here: they change the
 // context the bot renders (see bot.ts), so a template is the same in clean and faulty modes.
 import type { Deadline } from './dates.ts';
-import { formatIt } from './dates.ts';
+import { formatIt, withArticle } from './dates.ts';
 import type { BandoFacts } from './facts.ts';
 import type { Attack } from './guard.ts';
 import { EN } from './replies-en.ts';
@@ -14,6 +14,8 @@ export interface ContentCtx {
   scadenza: Deadline | undefined;
   expired: boolean;
   today: Deadline;
+  /** The paragraph that answers a question outside the usual ones (see bestPassage). */
+  passage?: string;
 }
 
 export interface SearchRow { code: string; titolo: string; ente: string; luogo: string; scadenza: string; aperto: boolean }
@@ -27,6 +29,7 @@ export interface Replies {
   method(c: ContentCtx): string[];
   location(c: ContentCtx): string[];
   summary(c: ContentCtx): string[];
+  passage(c: ContentCtx): string[];
   expiredWarning(c: ContentCtx): string;
   missing(code: string): string[];
   notFound(code: string): string[];
@@ -58,10 +61,10 @@ function statusIt(c: ContentCtx): string {
 
 const IT: Replies = {
   deadline: (c) => c.scadenza
-    ? [`Il termine per la presentazione delle domande del bando ${c.code} (${c.ente}) scade alle ore ${c.scadenza.time} del ${formatIt(c.scadenza)}.`, statusIt(c)]
+    ? [`Il termine per la presentazione delle domande del bando ${c.code} (${c.ente}) scade alle ore ${c.scadenza.time} ${withArticle(c.scadenza, 'del')}.`, statusIt(c)]
     : IT.missing(c.code),
   status: (c) => c.scadenza
-    ? [`Il bando ${c.code} (${c.ente}) ha come termine per le domande le ore ${c.scadenza.time} del ${formatIt(c.scadenza)}.`, statusIt(c)]
+    ? [`Il bando ${c.code} (${c.ente}) ha come termine per le domande le ore ${c.scadenza.time} ${withArticle(c.scadenza, 'del')}.`, statusIt(c)]
     : IT.missing(c.code),
   posts: (c) => c.posti === undefined
     ? IT.missing(c.code)
@@ -83,11 +86,14 @@ const IT: Replies = {
     [
       c.posti === undefined ? undefined : `Posti: ${c.posti}.`,
       c.facts.metodo === undefined ? undefined : `Selezione: per ${c.facts.metodo}.`,
-      c.scadenza === undefined ? undefined : `Scadenza: ore ${c.scadenza.time} del ${formatIt(c.scadenza)} (${c.expired ? 'scaduto' : 'aperto'}).`,
+      c.scadenza === undefined ? undefined : `Scadenza: ore ${c.scadenza.time} ${withArticle(c.scadenza, 'del')} (${c.expired ? 'scaduto' : 'aperto'}).`,
     ].filter((s) => s !== undefined).join(' '),
     ...(c.facts.sede === undefined ? [] : [c.facts.sede]),
   ],
-  expiredWarning: (c) => `Le segnalo che il termine per la presentazione delle domande di questo bando è scaduto${c.scadenza ? ` il ${formatIt(c.scadenza)}` : ''}.`,
+  passage: (c) => c.passage === undefined
+    ? IT.missing(c.code)
+    : [`Sul punto, il bando ${c.code} (${c.ente}) dispone: «${c.passage}»`],
+  expiredWarning: (c) => `Le segnalo che il termine per la presentazione delle domande di questo bando è scaduto${c.scadenza ? ` ${withArticle(c.scadenza, 'il')}` : ''}.`,
   missing: (code) => [`Il testo del bando ${code} non riporta questa informazione in modo esplicito. La invito a consultare il bando integrale o a contattare l'amministrazione che lo ha indetto.`],
   notFound: (code) => [`Non risulta alcun bando con codice ${code} tra quelli disponibili. La invito a verificare il codice; se lo desidera, posso cercare i bandi per regione o per profilo.`],
   invented: (code) => [

@@ -85,6 +85,20 @@ describe('content questions read the bando', () => {
     expect(expired?.text).toContain('già scaduto');
   });
 
+  it('answers other questions with the paragraph of the text that matches, and finds a bando by its profile', async () => {
+    const turns = await converse(bot.url, [
+      'Qual è il trattamento economico del bando CONC-2026-0101?', "C'è un limite di età?", 'Qual è la capitale della Francia?',
+      "Quando scade il bando per educatore di nido d'infanzia?",
+    ]);
+    expect(turns[0]?.text).toContain('tredicesima mensilità');
+    expect(turns[1]?.tools[0]?.input).toEqual({ codice_bando: 'CONC-2026-0101' });
+    expect(turns[1]?.text).toContain('età non inferiore a diciotto anni');
+    expect(turns[2]?.tools).toEqual([]);
+    expect(turns[2]?.steps).toContainEqual({ kind: 'notice', code: 'guardrail', text: 'Richiesta non ammessa (off-topic)' });
+    expect(turns[3]?.tools[0]?.input).toEqual({ codice_bando: 'CONC-2026-0108' });
+    expect(turns[3]?.text).toContain("ore 12:00 dell'8 gennaio 2027");
+  });
+
   it('asks for the code when no bando is in scope', async () => {
     const [turn] = await converse(bot.url, ['Quanti posti ci sono?']);
     expect(turn?.tools).toEqual([]);
