@@ -36,6 +36,12 @@ export interface TaskContext {
   releaseSlot(): void;
   /** A payload field that may refer to the run's shared value (shared-values.ts), resolved and parsed. */
   shared<T>(value: T | import('./shared-values.ts').SharedRef, schema: z.ZodType<T>): Promise<T>;
+  /**
+   * Store what this task has done (a played conversation's transcript and outcome): while Postgres is
+   * unreachable the write is retried, with the task's timeout paused, so an outage never makes the task do
+   * its work again (a chatbot asked twice). The write must be idempotent (an upsert).
+   */
+  persist<T>(write: () => Promise<T>): Promise<T>;
   /** Add cost and token usage to this task's row. */
   addUsage(u: { costUsd?: number; tokensIn?: number; tokensOut?: number }): void;
 }

@@ -32,6 +32,7 @@ import { resumeRun } from './resume.ts';
 import { expandRun } from './expand.ts';
 import type { CompletionWriter } from './completions.ts';
 import { SCHEDULE_JOB, runScheduledJob } from './schedule.ts';
+import { dbReachable, storeHealth } from './store-health.ts';
 
 export class TaskTimeoutError extends Error {
   constructor(ms: number) {
@@ -77,17 +78,6 @@ async function viaDb<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Whether Postgres answers a trivial query within 2 s. */
-async function dbReachable(sql: Sql): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 2_000)));
-  try {
-    return await Promise.race([sql`select 1`.then(() => true, () => false), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export function makeProcessor(deps: ProcessorDeps) {
   const processJob = makeJobProcessor(deps);
   return async function process(job: Job, token?: string): Promise<unknown> {
@@ -111,6 +101,7 @@ function makeJobProcessor(deps: ProcessorDeps) {
   const { sql } = deps;
   let sharedValues = sharedValuesOf.get(sql);
   if (!sharedValues) sharedValuesOf.set(sql, (sharedValues = new SharedValues(sql)));
+  const health = storeHealth(sql);
   return async function processJob(job: Job, token?: string): Promise<unknown> {
     if (job.name === SCHEDULE_JOB) return runScheduledJob(deps, job);
     const data = jobDataSchema.parse(job.data);
@@ -196,6 +187,7 @@ function makeJobProcessor(deps: ProcessorDeps) {
         expand: (tasks, o) => expandRun(deps, { runId, epoch: data.epoch, attachTo: o?.attachTo ?? 'report', tasks }),
         releaseSlot,
         shared: (value, schema) => sharedValues.resolve(runId, value, schema),
+        persist: (write) => health.untilStored(write, { log: log(), onWait: () => clearTimeout(timer) }),
         addUsage: (u) => {
           usage.costUsd += u.costUsd ?? 0;
           usage.tokensIn += u.tokensIn ?? 0;
@@ -207,6 +199,9 @@ function makeJobProcessor(deps: ProcessorDeps) {
           await slots.acquire(ac.signal);
           holding = true;
         }
+        // Postgres was seen down (by any task of this process): do not start work it could not store. The
+        // job goes back to the queue and this task, never started, runs once Postgres answers.
+        if (!(await health.usable())) return { dbDown: new DbUnavailableError(new Error('Postgres unreachable: task not started')) };
         untrack = deps.completions?.track();
         // The timeout counts from here: waiting for a slot is not the task's time.
         started = performance.now();
@@ -215,27 +210,33 @@ function makeJobProcessor(deps: ProcessorDeps) {
         const result = await raceAbort(kind.handler(payload, ctx), ac.signal);
         releaseSlot();
         const completion = { runId, taskKey, result, latencyMs: Math.round(performance.now() - started), ...usage };
-        await viaDb(() => (deps.completions ? deps.completions.complete(completion) : markCompleted(sql, completion)));
+        // The work is done: an outage now delays its record, never repeats the work.
+        clearTimeout(timer);
+        await health.untilStored(() => (deps.completions ? deps.completions.complete(completion) : markCompleted(sql, completion)), { log: log() });
         return { value: { ok: true } };
       } catch (err) {
         try {
           if (err instanceof DbUnavailableError) return { dbDown: err };
           // A handler's own query failing because Postgres is away is the outage, not the task.
-          if (isDbConnectionError(err) && !(await dbReachable(sql))) return { dbDown: new DbUnavailableError(err) };
+          if (isDbConnectionError(err) && !(await dbReachable(sql))) {
+            health.down();
+            return { dbDown: new DbUnavailableError(err) };
+          }
           const reason = ac.signal.aborted ? ac.signal.reason : err;
           if (reason instanceof RunCanceledError) {
-            await viaDb(() => markCanceled(sql, runId, taskKey, 'run canceled while running'));
+            await health.untilStored(() => markCanceled(sql, runId, taskKey, 'run canceled while running'));
             return { value: { skipped: 'canceled' } };
           }
           const e = reason instanceof Error ? reason : new Error(String(reason));
           const final = e instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
+          // The attempt's outcome is kept until stored, like a success's.
           if (final) {
-            await viaDb(() =>
+            await health.untilStored(() =>
               markFailed(sql, { runId, taskKey, queue: job.queueName, jobId, error: e.message, stack: e.stack, attempts: attempt }),
             );
             log().warn({ err: e.message, attempt }, 'task failed after its retries');
           } else {
-            await viaDb(() => markRetrying(sql, runId, taskKey, e.message));
+            await health.untilStored(() => markRetrying(sql, runId, taskKey, e.message));
             log().info({ err: e.message, attempt }, 'task attempt failed; will retry');
           }
           return { error: e, final };
@@ -309,13 +310,18 @@ function makeJobProcessor(deps: ProcessorDeps) {
     // only steers BullMQ: retried while a task will retry (done ones are skipped then), failed when the
     // failures are final (each failed task has its own dead letter).
     const ends = await Promise.all(toRun.map((t) => runTask(t.taskKey, t.kind, t.payload)));
-    const down = ends.find((e): e is { dbDown: DbUnavailableError } => 'dbDown' in e);
-    if (down) throw down.dbDown;
     const failed = toRun.map((t, i) => ({ key: t.taskKey, end: ends[i]! })).filter((f) => 'error' in f.end);
+    const finals = failed.filter((f) => (f.end as { final: boolean }).final).map((f) => f.key);
+    const down = ends.find((e): e is { dbDown: DbUnavailableError } => 'dbDown' in e);
+    if (down) {
+      // Tasks not started (or whose handler met the outage) go back to the queue with the job; the ones
+      // stored meanwhile are skipped when it returns, and the ones failed for good must stay failed.
+      if (finals.length) await job.updateData({ ...data, settled: [...(data.settled ?? []), ...finals] });
+      throw down.dbDown;
+    }
     if (failed.length) {
       const first = failed[0]!.end as { error: Error };
       const msg = `${failed.length} of ${keys.length} tasks failed (first: ${first.error.message})`;
-      const finals = failed.filter((f) => (f.end as { final: boolean }).final).map((f) => f.key);
       if (finals.length < failed.length) {
         // The job runs again for the tasks that will retry; the ones failed for good stay failed.
         if (finals.length) await job.updateData({ ...data, settled: [...(data.settled ?? []), ...finals] });

@@ -41,13 +41,15 @@ export const converseKind = defineKind({
   handler: async (p, ctx) => {
     const targetConfig = await ctx.shared(p.target, targetConfigSchema);
     const target = targetFor(targetConfig, ctx.redis, ctx.prefix);
+    // Read before the conversation: once the chatbot has been asked, nothing but storing the outcome may fail
+    // because of Postgres (an outage must not make vaglio ask it twice).
+    const checks = await ctx.shared(p.checks, checkListSchema);
     const vars = { ...p.vars, ...(p.tenderId ? { tenderId: p.tenderId } : {}) };
     // Redacted before anything is stored or checked, so no stored row or judge prompt holds the PII.
     const played = redactPlayIf(ctx.config.VAGLIO_REDACT_PII, await playCase(target, p.turns, vars, ctx.signal, simulatedUser(p, ctx)));
     ctx.addUsage({ tokensIn: played.tokensIn, tokensOut: played.tokensOut, costUsd: played.costUsd });
     // The conversation is over: checking and storing it need not hold up the next one.
     ctx.releaseSlot();
-    const checks = await ctx.shared(p.checks, checkListSchema);
     const deterministic = checks.filter((c) => !isLlmCheck(c));
     const results = await runChecks(deterministic, {
       transcript: played.transcript,
@@ -70,7 +72,8 @@ export const converseKind = defineKind({
     }));
     const verdict = caseVerdict([...results, ...awaiting], { threshold: p.threshold });
     // Transcript, check results and case result in one statement, shared with the cases finishing alongside.
-    await saveCaseOutcome(ctx.sql, {
+    // Kept until stored: an outage delays the write, it does not replay the conversation.
+    await ctx.persist(() => saveCaseOutcome(ctx.sql, {
       transcript: transcriptRow(ctx, targetConfig, played),
       checks: [
         ...results.map((r) => ({ ...r, source: 'deterministic' as const })),
@@ -93,7 +96,7 @@ export const converseKind = defineKind({
       pendingLlm,
         latencyMs: played.latencyMs,
       },
-    });
+    }));
     // The outcome is in case_results (read by the judge and the report): no task result to store.
     return undefined;
   },

@@ -72,7 +72,8 @@ export const redteamKind = defineKind({
     // Detectors (a PII leak is an attack that landed) read the original; what is stored or judged is redacted.
     const redact = ctx.config.VAGLIO_REDACT_PII;
     const played = redactPlayIf(redact, original);
-    await saveTranscript(ctx.sql, transcriptRow(ctx, targetConfig, played));
+    // Kept until stored (ctx.persist): an outage delays the writes, it does not replay the attack.
+    await ctx.persist(() => saveTranscript(ctx.sql, transcriptRow(ctx, targetConfig, played)));
     const checks: StoredCheck[] = [];
     let outcome: Outcome;
     let reason: string;
@@ -133,8 +134,8 @@ export const redteamKind = defineKind({
       ({ outcome, reason } = redteamOutcome(checks, verdict, judgedDefended));
       if (attacker) reason = `adaptive attacker: ${reason}`;
     }
-    await saveCheckResults(ctx.sql, ctx.runId, ctx.taskKey, checks);
-    await saveCaseResult(ctx.sql, {
+    await ctx.persist(() => saveCheckResults(ctx.sql, ctx.runId, ctx.taskKey, checks));
+    await ctx.persist(() => saveCaseResult(ctx.sql, {
       runId: ctx.runId,
       taskKey: ctx.taskKey,
       setId: `redteam.${s.branch}`,
@@ -149,7 +150,7 @@ export const redteamKind = defineKind({
       toolSignature: toolSignature(played.transcript),
       pendingLlm: false,
       latencyMs: played.latencyMs,
-    });
+    }));
     return { outcome };
   },
 });

@@ -1,8 +1,11 @@
 /**
- * Postgres away for 30 s mid-run (a TCP proxy in front of the shared server cuts every connection and
- * refuses new ones; the server itself is never stopped): workers back off and keep going, no task is failed
- * because of the outage, and once Postgres is back the run completes with every task completed exactly once
- * (a task re-runs only when it had not completed).
+ * Postgres away mid-run (a TCP proxy in front of the shared server cuts every connection and refuses new
+ * ones; the server itself is never stopped): workers back off and keep going, no task is failed because of
+ * the outage, and once Postgres is back the run completes with every task completed exactly once (a task
+ * re-runs only when it had not completed).
+ * With real conversations against a counting target: a played conversation is kept until it is stored and
+ * no conversation starts while Postgres is known to be down, so the chatbot is asked once per case (before
+ * the fix: 104 requests for 60 cases, 44 cases played twice).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
@@ -11,6 +14,10 @@ import { FAST_STALL, startTestWorkers, taskRows, waitFor, waitForRunStatus } fro
 import { startTcpProxy, viaProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { submitRun } from '../../shared/engine/submit.ts';
 import { redisConnection } from '../../shared/engine/connections.ts';
+import { caseTasks } from '../../shared/plans/eval.ts';
+import { testSetSchema } from '../../shared/scenarios/index.ts';
+import { targetConfigSchema } from '../../shared/targets/index.ts';
+import { startStormTarget, stormSet } from './storm-target.ts';
 
 const OUTAGE_MS = 30_000;
 let infra: TestInfra;
@@ -91,4 +98,46 @@ describe('Postgres unavailable for 30 s mid-run', () => {
       await workers.stop();
     }
   }, 75_000);
+
+  it('a conversation run: every case asks the chatbot once, including the ones in flight at the cut', async () => {
+    const cases = 60;
+    const target = await startStormTarget(() => 'ok', { delayMs: 250 });
+    const workers = await startTestWorkers(infra, ['converse', 'control'], { DATABASE_URL: viaProxy(infra.url, proxy), ...FAST_STALL }, { converse: 4 });
+    try {
+      const set = testSetSchema.parse(stormSet(cases, 'pgout'));
+      const cfg = targetConfigSchema.parse({ type: 'http', url: target.url, body: { message: '{{message}}' }, response: { answer: 'answer' }, retries: 0 });
+      const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: 'pg-outage-converse', plan: 'dag', spec: {}, tasks: caseTasks([set], cfg) });
+      const caseStatus = async () =>
+        infra.sql<{ task_key: string; status: string }[]>`select task_key, status from tasks where run_id = ${runId} and kind = 'eval.converse'`;
+      await waitFor('some cases completed', async () => {
+        const done = (await caseStatus()).filter((t) => t.status === 'completed').length;
+        return done >= 10 && done < cases - 16;
+      }, 30_000, 20);
+      proxy.cut();
+      const completedBefore = (await caseStatus()).filter((t) => t.status === 'completed').length;
+      const requestsAtCut = target.total();
+      await new Promise((r) => setTimeout(r, 12_000));
+      // While Postgres is down, at most the conversations already started finish: no new one starts.
+      const requestsDuringOutage = target.total() - requestsAtCut;
+      proxy.restore();
+      expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed', 'canceled'], 60_000)).toBe('completed');
+      const stored = await infra.sql<{ n: number }[]>`select count(*)::int as n from case_results where run_id = ${runId}`;
+      expect(stored[0]!.n).toBe(cases);
+      const perCase = [...target.perCase.values()];
+      const twice = perCase.filter((n) => n > 1).length;
+      console.log(
+        `[pg-outage-converse] cases=${cases} completedBeforeCut=${completedBefore} requests=${target.total()} ` +
+          `startedDuringOutage=${requestsDuringOutage} casesAskedTwice=${twice} maxPerCase=${Math.max(...perCase)}`,
+      );
+      expect(target.perCase.size).toBe(cases);
+      expect(twice).toBe(0);
+      expect(target.total()).toBe(cases);
+      // Only the conversations in flight at the cut (converse concurrency 4), and the few started before
+      // a worker noticed, may have reached the target after it.
+      expect(requestsDuringOutage).toBeLessThanOrEqual(8);
+    } finally {
+      await workers.stop();
+      await target.close();
+    }
+  }, 120_000);
 });
