@@ -13,10 +13,9 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractEntities } from '../shared/metadata/extract.ts';
-import { diffMetadata } from '../shared/metadata/diff.ts';
+import { verifyTender } from '../shared/metadata/verify.ts';
 import type { AmbiguousItem, Discrepancy } from '../shared/metadata/types.ts';
-import type { TenderMetadata } from '../shared/tender/metadata.ts';
+import type { VerifiableMetadata } from '../shared/metadata/input.ts';
 import { LABEL_FIELDS, loadLabelledSet, toTenderMetadata, type LabelledBando } from './support/metadata-labels.ts';
 import { labelField, scoreBando } from './support/metadata-score.ts';
 
@@ -29,10 +28,8 @@ interface Outcome {
   discrepancies: Discrepancy[];
   ambiguous: AmbiguousItem[];
 }
-function verify(text: string, meta: TenderMetadata): Outcome {
-  const diff = diffMetadata(extractEntities(text), meta);
-  return { verdict: diff.discrepancies.length ? 'ko' : 'ok', discrepancies: diff.discrepancies, ambiguous: diff.ambiguous };
-}
+/** Deterministic stage only: no resolver, no extractor model. */
+const verify = (text: string, meta: VerifiableMetadata): Promise<Outcome> => verifyTender(text, meta);
 
 interface Row {
   labelled: number;
@@ -46,7 +43,7 @@ const row = (): Row => ({ labelled: 0, found: 0, review: 0, missed: 0, fpMeta: 0
 const ratio = (n: number, d: number) => (d === 0 ? 'n/a' : (n / d).toFixed(3));
 const show = (d: Discrepancy) => `${d.field} ${d.type} text=${d.textValue ?? '-'} meta=${d.metadataValue ?? '-'}`;
 
-function run(name: string, set: LabelledBando[], details: boolean): string {
+async function run(name: string, set: LabelledBando[], details: boolean): Promise<string> {
   const byField = new Map<string, Row>(LABEL_FIELDS.map((f) => [f, row()]));
   const byTrap = new Map<string, Row>();
   const get = <K>(m: Map<K, Row>, k: K) => m.get(k) ?? (m.set(k, row()), m.get(k) as Row);
@@ -58,9 +55,9 @@ function run(name: string, set: LabelledBando[], details: boolean): string {
   let koClean = 0;
   const started = performance.now();
   for (const b of set) {
-    const seeded = verify(b.text, toTenderMetadata(b.meta));
+    const seeded = await verify(b.text, toTenderMetadata(b.meta));
     const s = scoreBando(seeded.discrepancies, seeded.ambiguous, b.discrepancies);
-    const clean = verify(b.text, toTenderMetadata(b.correct));
+    const clean = await verify(b.text, toTenderMetadata(b.correct));
     for (const [list, key] of [[s.found, 'found'], [s.inReview, 'review'], [s.missed, 'missed']] as const) {
       for (const l of list) {
         get(byField, l.field)[key]++;
@@ -107,8 +104,8 @@ function run(name: string, set: LabelledBando[], details: boolean): string {
 const dev = loadLabelledSet(path.join(shared, 'dev/bandi'));
 const independent = loadLabelledSet(path.join(root, 'test/fixtures/independent/metadata'));
 const summary: string[] = [];
-if (dev.length) summary.push(run('dev', dev, verbose));
+if (dev.length) summary.push(await run('dev', dev, verbose));
 else summary.push(`metadata discrepancies: no dev set at ${path.join(shared, 'dev/bandi')} (dev)`);
-if (independent.length) summary.push(run('independent', independent, false));
+if (independent.length) summary.push(await run('independent', independent, false));
 else summary.push('metadata discrepancies: no independent set yet at test/fixtures/independent/metadata (independent)');
 console.log(`\n${summary.join('\n')}`);

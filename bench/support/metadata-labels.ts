@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { TenderMetadata } from '../../shared/tender/metadata.ts';
+import type { SelectionMethod, VerifiableMetadata } from '../../shared/metadata/input.ts';
 
 const sede = z.object({ comune: z.string(), provincia: z.string(), regione: z.string() });
 const titolo = z.object({ classe: z.string().nullable(), denominazione: z.string() });
@@ -91,8 +92,8 @@ function procedureOf(title: string): TenderMetadata['procedure'] {
  * a degree by its class code or else its name, the selection method as `selectionMethod`. The sets carry no
  * publication date: relative deadlines must be anchored on the GU date the text gives.
  */
-export function toTenderMetadata(r: LabelRecord): TenderMetadata {
-  const m = {
+export function toTenderMetadata(r: LabelRecord): VerifiableMetadata {
+  return {
     id: r.id,
     title: r.titolo,
     administration: r.ente,
@@ -101,8 +102,7 @@ export function toTenderMetadata(r: LabelRecord): TenderMetadata {
     deadline: r.scadenza,
     posts: r.posti,
     procedure: procedureOf(r.titolo),
-    selectionMethod: r.procedura.toLowerCase().replace(/_/g, '-'),
+    selectionMethod: r.procedura.toLowerCase().replace(/_/g, '-') as SelectionMethod,
     contacts: [],
   };
-  return m as unknown as TenderMetadata;
 }

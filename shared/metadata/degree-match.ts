@@ -23,12 +23,15 @@ export function parseMetaDegree(raw: string): MetaDegree {
   const code = normalizeDegreeCode(bare ?? s);
   if (code && reference().degreesByCode.has(code)) return { kind: 'class', value: code };
   if (TITLE_WORD.test(normName(s))) return { kind: 'title', value: s };
-  const name = s.replace(/\s*\((?:del\s+)?(?:vecchio ordinamento|v\.\s?o\.)\)\s*$/i, '').replace(/^diploma di laurea (?:in\s+)?/i, '');
+  // "Economia e commercio (diploma di laurea vecchio ordinamento)", "Laurea in Ingegneria": the name itself.
+  const name = s
+    .replace(/\s*\([^)]*(?:vecchio ordinamento|previgente|v\.\s?o\.)[^)]*\)\s*$/i, '')
+    .replace(/^(?:diploma di laurea|laurea(?:\s+(?:magistrale|specialistica|triennale))?)\s+(?:in\s+)?/i, '');
   return { kind: 'name', value: name };
 }
 
 /** True when the metadata said outright the degree is of the old system, so no class code stands for it. */
-export const isOldSystem = (raw: string) => /vecchio ordinamento|\bv\.\s?o\.\)/i.test(raw);
+export const isOldSystem = (raw: string) => /vecchio ordinamento|previgente|\bv\.\s?o\.\)/i.test(raw);
 
 const FILLER = new Set(['di', 'in', 'del', 'della', 'dei', 'delle', 'e', 'ed', 'nel', 'nella', 'il', 'la', 'l', 'lo', 'settore', 'indirizzo', 'durata', 'quinquennale', 'tecnologico', 'grado']);
 function titleWords(s: string): Set<string> {

@@ -18,7 +18,7 @@ const BARE_CLASS_RE = /\bclass[ei]\s+(?:n\.\s*)?(\d{1,2}(?:\s*(?:,|\be\b|\bed\b|
 const CLASS_NAME_RE = /\bclass[ei]\s+(?:(?:delle|di)\s+laure[ae]\s+)?(?:(magistral[ei]|specialistic[ah]e|triennal[ei]|di primo livello|universitari[ae])\s+)?(?:in|di|nelle|nella|della|delle)\s+/g;
 const LEVEL_NAME_RE = /\blaurea\s+(magistrale|specialistica|triennale|di primo livello)\s+(?:in|di)\s+/g;
 const NAME_FOLLOWERS = new Set(['o', 'oppure', 'ovvero', 'e', 'ed', 'nonche', 'ex', 'conseguita', 'conseguito', 'classe', 'ai', 'secondo', 'di', 'del', 'o', 'rilasciata']);
-const VO_RE = /\bdiploma di laurea\s+(?:\([^)]{0,40}\)\s+)?(?:del vecchio ordinamento\s+)?in\s*:?\s*/g;
+const VO_RE = /\bdiploma di laurea\s+(?:\([^)]{0,80}\)\s+)?(?:del vecchio ordinamento\s+)?in\s*:?\s*/g;
 
 interface Ctx {
   text: string;
@@ -34,12 +34,13 @@ function classesDict(): Dictionary<DegreeClass[]> {
 let dictCache: Dictionary<DegreeClass[]> | undefined;
 
 function entity(ctx: Ctx, start: number, end: number, fields: Omit<DegreeEntity, 'kind' | 'role' | 'confidence' | 'evidence' | 'written'>, base: number): DegreeEntity {
-  const r = degreeRole(ctx.folded, start, ctx.articles);
+  const r = degreeRole(ctx.folded, start, ctx.articles, end);
   return {
     kind: 'degree',
     written: ctx.text.slice(start, end),
     ...fields,
     role: r.role,
+    ...(r.cue ? { roleCue: r.cue } : {}),
     confidence: Math.round(base * ROLE_CONFIDENCE[r.strength] * 100) / 100,
     evidence: snippet(ctx.text, start, end),
   };
@@ -79,15 +80,30 @@ function codeMentions(ctx: Ctx): DegreeEntity[] {
   for (const m of matchInIslands(ctx.folded, ctx.islands, BARE_CLASS_RE)) {
     const list = m[1] ?? '';
     const listStart = m.index + m[0].indexOf(list);
+    const dm = bareClassSystem(ctx.folded, m.index, listStart + list.length);
     for (const n of list.matchAll(/\d{1,2}/g)) {
-      const code = normalizeDegreeCode(n[0]);
+      const code = dm.system === '270' ? normalizeDegreeCode(`${dm.level}-${n[0]}`) : normalizeDegreeCode(n[0]);
       const cls = code ? ref.degreesByCode.get(code) : undefined;
-      if (!code || !cls || cls.system !== '509') continue;
+      if (!code || !cls || cls.system !== dm.system) continue;
       const s = listStart + n.index;
-      out.push(entity(ctx, s, s + n[0].length, { code, system: '509', name: cls.name }, 0.9));
+      out.push(entity(ctx, s, s + n[0].length, { code, system: cls.system, name: cls.name }, 0.9));
     }
   }
   return out;
+}
+
+/**
+ * A bare class number belongs to the decree named with it: "classe 39 di cui al D.M. 270/2004" is L-39 (LM-39
+ * after "laurea magistrale"); without DM 270 in its clause it is a DM 509/99 triennale, as portals use them.
+ */
+function bareClassSystem(folded: string, start: number, end: number): { system: '270' | '509'; level: 'L' | 'LM' } {
+  // The decree written right after the number ("classe 39 di cui al D.M. 270/2004"), else the last one before it.
+  const after = (folded.slice(end, end + 60).split(/[;\n]|\bovvero\b|\boppure\b/)[0] ?? '').match(/\b(270|509)\b/)?.[1];
+  const before = folded.slice(Math.max(0, start - 80), start);
+  const clauseBefore = before.slice(Math.max(before.lastIndexOf(';'), before.lastIndexOf('\n')) + 1);
+  const last = [...clauseBefore.matchAll(/\b(270|509)\b/g)].pop()?.[1];
+  const level = /magistral|specialistic/.test(clauseBefore) ? 'LM' : 'L';
+  return { system: (after ?? last) === '270' ? '270' : '509', level };
 }
 
 type Level = DegreeClass['level'];
@@ -127,23 +143,37 @@ function nameMentions(ctx: Ctx, tokens: ReturnType<typeof tokenize>): DegreeEnti
   return out;
 }
 
+/**
+ * A name cut mid-sentence ("equiparati ai sensi del D") never becomes a title: at most 6 words, the last one a
+ * real word (3+ letters), no legal wording.
+ */
+function plausibleName(name: string): boolean {
+  const words = name.split(/\s+/).filter(Boolean);
+  if (name.length < 4 || words.length > 6) return false;
+  if (!/^[A-Za-zÀ-ÿ]{3,}/.test(words[words.length - 1] ?? '') || /-$/.test(name)) return false;
+  if (/^(?:titol[io]|materie|discipline|possesso|una|uno|classe|classi)\b/i.test(name)) return false;
+  return !/\b(?:ai sensi|equipar|equipollen|decret|legge|articol|art\.|d\.\s?[mi]\.?)/i.test(name);
+}
+
 /** Vecchio-ordinamento diploma names are kept as names: no official table maps them to classes. */
 function oldSystemNames(ctx: Ctx): DegreeEntity[] {
   const out: DegreeEntity[] = [];
   for (const m of matchInIslands(ctx.folded, ctx.islands, VO_RE)) {
     const listStart = m.index + m[0].length;
     const rest = ctx.folded.slice(listStart, listStart + 400);
-    const stop = /[;.()\n]|\bo diploma\b|\bo laurea\b|\bconseguit|\bequipollent|\bo titolo\b/.exec(rest);
+    // A word hyphenated across a line ("commer-\ncio") continues the name; any other line break ends the list.
+    const stop = /[;.()]|(?<!-)\n|\bo diploma\b|\bo laurea\b|\bconseguit|\bequipollent|\bequipar|\bai sensi\b|\bo titolo\b/.exec(rest);
     const list = rest.slice(0, stop ? stop.index : rest.length);
     let cursor = 0;
     for (const part of list.split(/,|\bovvero\b|\boppure\b|\bo\b/)) {
       const idx = list.indexOf(part, cursor);
       cursor = idx + part.length;
       // "… in Giurisprudenza o in Scienze politiche", "medicina e chirurgia del vecchio ordinamento".
-      const name = part.trim().replace(/^in\s+/i, '').replace(/\s+(?:del\s+)?vecchio ordinamento$/i, '').trim();
-      if (name.length < 4 || name.split(/\s+/).length > 6) continue;
-      const s = listStart + idx + part.indexOf(name);
-      out.push(entity(ctx, s, s + name.length, { system: 'vo', name: ctx.text.slice(s, s + name.length) }, 0.85));
+      const raw = part.trim().replace(/^in\s+/i, '').replace(/\s+(?:del\s+)?vecchio ordinamento$/i, '').trim();
+      const s = listStart + idx + part.indexOf(raw);
+      const name = ctx.text.slice(s, s + raw.length).replace(/-\n\s*/g, '');
+      if (!plausibleName(name)) continue;
+      out.push(entity(ctx, s, s + raw.length, { system: 'vo', name }, 0.85));
     }
   }
   return out;

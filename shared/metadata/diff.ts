@@ -5,17 +5,25 @@
  * (typical of excerpts) are listed as "unverified" notes, not as errors.
  * Degrees: diff-degrees.ts.
  */
-import type { TenderMetadata, WorkLocation } from '../tender/metadata.ts';
-import type { AmbiguousItem, DegreeEntity, Discrepancy, Evidence, Extraction, LocationEntity, MetadataDiff, Note } from './types.ts';
+import type { WorkLocation } from '../tender/metadata.ts';
+import type { VerifiableMetadata } from './input.ts';
+import type { AmbiguousItem, DegreeEntity, Discrepancy, Evidence, Extraction, LocationEntity, MetadataDiff, Note, PostsEntity } from './types.ts';
 import { diffDegrees } from './diff-degrees.ts';
 import { placeKey } from './normalize.ts';
+import { reference } from './reference.ts';
 
 const evidenceOf = (es: { evidence: Evidence }[]) => es.map((e) => e.evidence);
 
 const same = (a: string | undefined, b: string | undefined) => a === undefined || b === undefined || placeKey(a) === placeKey(b);
+/** The metadata's provincia as a name: portals write the sigla ("BG") as often as the name. */
+export function provinciaName(p: string | undefined): string | undefined {
+  if (p === undefined) return undefined;
+  return /^[A-Za-z]{2}$/.test(p.trim()) ? (reference().siglaToProvincia.get(p.trim().toUpperCase()) ?? p) : p;
+}
 /** Compatible when every field given on both sides agrees ("Genova" is compatible with "Liguria"). */
 function compatible(m: WorkLocation, e: LocationEntity): boolean {
-  return same(m.comune, e.comune) && same(m.provincia, e.provincia) && same(m.regione, e.regione) && (!!m.comune || !!e.comune || same(m.provincia, e.provincia));
+  const prov = provinciaName(m.provincia);
+  return same(m.comune, e.comune) && same(prov, e.provincia) && same(m.regione, e.regione) && (!!m.comune || !!e.comune || same(prov, e.provincia));
 }
 const describe = (m: WorkLocation) => [m.comune, m.provincia, m.regione].filter(Boolean).join(', ');
 
@@ -69,7 +77,23 @@ function diffLocations(entities: LocationEntity[], meta: WorkLocation[], out: Me
   }
 }
 
-function diffScalars(x: Extraction, meta: TenderMetadata, out: MetadataDiff) {
+/**
+ * Posts: the totals stated with the words that size the procedure ("copertura di", "complessivi") are the text's
+ * total when there are any; a metadata number that merely appears somewhere else in the text does not match.
+ */
+function diffPosts(x: Extraction, meta: VerifiableMetadata, out: MetadataDiff) {
+  const all = x.entities.filter((e): e is PostsEntity => e.kind === 'posts' && e.role === 'total');
+  const strong = all.filter((t) => t.confidence >= 0.95);
+  const totals = strong.length ? strong : all;
+  const counts = [...new Set(totals.map((t) => t.count))];
+  if (counts.length === 1 && counts[0] !== meta.posts) {
+    out.discrepancies.push({ field: 'posts', type: 'wrong', textValue: String(counts[0]), metadataValue: String(meta.posts), message: `the bando offers ${counts[0]} posts, the metadata says ${meta.posts}`, evidence: evidenceOf(totals), resolvedBy: 'rules' });
+  } else if (counts.length > 1) {
+    out.ambiguous.push({ id: 'posts', field: 'posts', question: `The bando mentions several numbers of posts (${counts.join(', ')}): which is the total?`, textValue: counts.join(' | '), metadataValue: String(meta.posts), evidence: evidenceOf(totals), options: ['match', 'wrong'] });
+  } else if (!counts.length) out.notes.push({ kind: 'unverified', message: 'posts: the text states no number of posts', evidence: [] });
+}
+
+function diffScalars(x: Extraction, meta: VerifiableMetadata, out: MetadataDiff) {
   const deadlines = x.entities.filter((e) => e.kind === 'deadline');
   const resolved = deadlines.filter((d) => d.date);
   const dates = [...new Set(resolved.map((d) => d.date))];
@@ -82,33 +106,35 @@ function diffScalars(x: Extraction, meta: TenderMetadata, out: MetadataDiff) {
       out.discrepancies.push({ field: 'deadline', type: 'wrong', textValue: d.date, metadataValue: meta.deadline, message: `the bando's deadline is ${d.date}, the metadata says ${meta.deadline}${why}`, evidence: evidenceOf(resolved), resolvedBy: 'rules' });
     }
     const times = [...new Set(resolved.map((r) => r.time).filter(Boolean))];
-    if (times.length === 1 && times[0] !== meta.deadlineTime) {
-      out.discrepancies.push({ field: 'deadlineTime', type: meta.deadlineTime ? 'wrong' : 'missing', textValue: times[0], ...(meta.deadlineTime ? { metadataValue: meta.deadlineTime } : {}), message: `the bando closes at ${times[0]}, the metadata ${meta.deadlineTime ? `says ${meta.deadlineTime}` : 'gives no time'}`, evidence: evidenceOf(resolved), resolvedBy: 'rules' });
+    // A metadata record without a time of day is not wrong (most sources carry the date only): a note.
+    if (times.length === 1 && times[0] && !meta.deadlineTime) out.notes.push({ kind: 'unverified', message: `deadlineTime: the bando closes at ${times[0]}; the metadata gives no time`, evidence: evidenceOf(resolved) });
+    else if (times.length === 1 && times[0] !== meta.deadlineTime) {
+      out.discrepancies.push({ field: 'deadlineTime', type: 'wrong', textValue: times[0], metadataValue: meta.deadlineTime, message: `the bando closes at ${times[0]}, the metadata says ${meta.deadlineTime}`, evidence: evidenceOf(resolved), resolvedBy: 'rules' });
     }
   } else if (deadlines.length) {
     out.ambiguous.push({ id: 'deadline', field: 'deadline', question: 'The deadline is relative to a publication date that was not given: is the metadata deadline right?', metadataValue: meta.deadline, evidence: evidenceOf(deadlines), options: ['match', 'wrong'] });
   } else out.notes.push({ kind: 'unverified', message: 'deadline: the text states no deadline', evidence: [] });
 
-  const totals = x.entities.filter((e) => e.kind === 'posts' && e.role === 'total');
-  const counts = [...new Set(totals.map((t) => (t.kind === 'posts' ? t.count : 0)))];
-  if (counts.length === 1 && counts[0] !== meta.posts) {
-    out.discrepancies.push({ field: 'posts', type: 'wrong', textValue: String(counts[0]), metadataValue: String(meta.posts), message: `the bando offers ${counts[0]} posts, the metadata says ${meta.posts}`, evidence: evidenceOf(totals), resolvedBy: 'rules' });
-  } else if (counts.length > 1 && !counts.includes(meta.posts) && counts.reduce((a, b) => a + b, 0) !== meta.posts) {
-    out.ambiguous.push({ id: 'posts', field: 'posts', question: `The bando mentions several numbers of posts (${counts.join(', ')}): which is the total?`, textValue: counts.join(' | '), metadataValue: String(meta.posts), evidence: evidenceOf(totals), options: ['match', 'wrong'] });
-  } else if (!counts.length) out.notes.push({ kind: 'unverified', message: 'posts: the text states no number of posts', evidence: [] });
+  diffPosts(x, meta, out);
+
+  const method = x.entities.find((e) => e.kind === 'selection');
+  if (method?.kind === 'selection' && meta.selectionMethod && method.value !== meta.selectionMethod) {
+    out.discrepancies.push({ field: 'selectionMethod', type: 'wrong', textValue: method.value, metadataValue: meta.selectionMethod, message: `the bando's selection is per ${method.value.replace('-', ' e ')}, the metadata says per ${meta.selectionMethod.replace('-', ' e ')}`, evidence: [method.evidence], resolvedBy: 'rules' });
+  } else if (meta.selectionMethod && !method) out.notes.push({ kind: 'unverified', message: 'selectionMethod: the text does not state the selection method', evidence: [] });
 
   const proc = x.entities.find((e) => e.kind === 'procedure');
-  if (proc?.kind === 'procedure' && proc.value !== meta.procedure) {
+  if (proc?.kind === 'procedure' && proc.value !== meta.procedure && !proc.also?.includes(meta.procedure)) {
     if (proc.confidence >= 0.8) out.discrepancies.push({ field: 'procedure', type: 'wrong', textValue: proc.value, metadataValue: meta.procedure, message: `the bando is a ${proc.value}, the metadata says ${meta.procedure}`, evidence: [proc.evidence], resolvedBy: 'rules' });
     else out.ambiguous.push({ id: 'procedure', field: 'procedure', question: `Is this procedure a ${meta.procedure}? The text suggests ${proc.value}.`, textValue: proc.value, metadataValue: meta.procedure, evidence: [proc.evidence], options: ['match', 'wrong'] });
   }
 }
 
-export function diffMetadata(extraction: Extraction, metadata: TenderMetadata): MetadataDiff {
+/** `text` (the bando's full text) lets the diff find metadata titles no extractor pattern reads. */
+export function diffMetadata(extraction: Extraction, metadata: VerifiableMetadata, text?: string): MetadataDiff {
   const out: MetadataDiff = { discrepancies: [], ambiguous: [], notes: [] };
   const degrees = extraction.entities.filter((e): e is DegreeEntity => e.kind === 'degree');
   const locations = extraction.entities.filter((e): e is LocationEntity => e.kind === 'location');
-  diffDegrees(degrees, metadata.requiredDegrees ?? [], out);
+  diffDegrees(degrees, metadata.requiredDegrees ?? [], out, { ...(text !== undefined ? { text } : {}), articles: extraction.articles });
   diffLocations(locations, metadata.workLocations ?? [], out);
   diffScalars(extraction, metadata, out);
   return out;

@@ -8,7 +8,8 @@ import { extractDeadlines } from './deadline.ts';
 import { extractDegrees } from './degrees.ts';
 import { extractLocations } from './locations.ts';
 import { extractPosts } from './posts.ts';
-import { extractProcedure } from './procedure.ts';
+import { extractProcedure, extractSelection } from './procedure.ts';
+import { scopeToProfile } from './profiles.ts';
 
 export type Extractor = (text: string, ctx: { articles: Article[]; islands: Island[]; opts: ExtractOptions }) => Entity[];
 
@@ -19,11 +20,12 @@ export const EXTRACTORS: Record<EntityKind, Extractor> = {
   deadline: (text, c) => extractDeadlines(text, c.islands, c.opts),
   posts: (text, c) => extractPosts(text, c.islands),
   procedure: (text, c) => extractProcedure(text, c.islands),
+  selection: (text, c) => extractSelection(text, c.islands),
 };
 
 export function extractEntities(text: string, opts: ExtractOptions = {}): Extraction {
   const articles = locateArticles(text);
   const islands = cutIslands(text);
   const entities = (Object.keys(EXTRACTORS) as EntityKind[]).flatMap((k) => EXTRACTORS[k](text, { articles, islands, opts }));
-  return { articles, islands, entities };
+  return { articles, islands, entities: scopeToProfile(text, entities, opts.profile) };
 }

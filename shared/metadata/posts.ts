@@ -1,21 +1,32 @@
 /**
- * Number of posts: totals ("n. 5 posti", "cinque posti", "un posto", "Numero di posti: 1") and reserved quotas
- * ("di cui 2 riservati", "3 posti sono riservati", "riserva di n. 2 posti"), and shares per seat or profile
- * ("Bari (n. 2 posti)"). Quotas and shares are parts of the total, never a total of their own.
+ * Number of posts: totals ("n. 5 posti", "cinque posti", "un posto", "n. 12 (dodici) unità di personale",
+ * "Numero di posti: 1") and reserved quotas ("di cui 2 riservati", "3 posti sono riservati", "riserva di n. 2
+ * posti"), and shares per seat, profile or group ("Bari (n. 2 posti)", "un posto presso il Comune di X", "i
+ * restanti n. 3 posti"). Quotas and shares are parts of the total, never a total of their own. A count never
+ * reaches across a line ("Art. 1" over "Posti messi a concorso" is a heading, not one post). A total introduced
+ * by the words that state the procedure's size ("copertura di", "reclutamento di", "complessivi") is read with
+ * more confidence than a count met elsewhere; the diff compares those first.
  */
 import type { Island, PostsEntity } from './types.ts';
 import { matchInIslands } from './articles.ts';
 import { foldKeepLength, snippet } from './normalize.ts';
 import { COUNT_WORD, parseCount } from './numbers.ts';
 
-const TOTAL_RE = new RegExp(`\\b(?:n\\.|nr\\.?|numero)?\\s*(${COUNT_WORD})\\s+(?:\\([a-z]+\\)\\s+)?post[io]\\b`, 'g');
-const LABEL_RE = /\bnumero (?:di|dei) posti\s*:?\s*(\d{1,5})\b/g;
+/** "posti", "posto", "unità"/"unita'" (folded), after a count on the same line. */
+const TOTAL_RE = new RegExp(`(?<![\\w.,/-])(?:n\\.|nr\\.?|numero)?[ \\t]*(${COUNT_WORD})[ \\t]+(?:\\([a-z0-9]+\\)[ \\t]+)?(?:post[io]\\b|unita(?:\\b|'))`, 'g');
+const LABEL_RE = /\bnumero (?:di|dei) posti[ \t]*:?[ \t]*(\d{1,5})\b/g;
 const RESERVED_RE = new RegExp(
-  `\\bdi cui\\s+(?:n\\.\\s*)?(${COUNT_WORD})\\s+(?:\\([a-z]+\\)\\s+)?(?:post[io]\\s+)?(?:sono\\s+)?riservat|\\briserva\\s+(?:di|per)\\s+(?:n\\.\\s*)?(${COUNT_WORD})\\s+post`,
+  `\\bdi cui[ \\t]+(?:n\\.[ \\t]*)?(${COUNT_WORD})[ \\t]+(?:\\([a-z0-9]+\\)[ \\t]+)?(?:(?:post[io]|unita'?)[ \\t]+)?(?:sono[ \\t]+)?riservat|\\briserva[ \\t]+(?:di|per)[ \\t]+(?:n\\.[ \\t]*)?(${COUNT_WORD})[ \\t]+(?:post|unita)`,
   'g',
 );
 /** Words around a count that say it is the number of posts being filled. */
 const TOTAL_CUE = /copertura|messi? a concorso|complessiv|reclutamento|assunzione|concorso|selezione|per il conferimento|per l'assunzione|bando/;
+/** The words that state the procedure's size, right before the count (nothing but a few qualifiers between). */
+const STRONG_CUE = /(?:copertura|reclutamento|assunzione|conferimento|complessiv[ie]|in totale|totale di)[^.;:()\n]{0,70}?(?:\bdi|\bper|complessiv[ie])?[ \t]*(?:n\.|nr\.?)?[ \t]*$/;
+/** Before a count: the rest after the quotas, or a share among seats. */
+const SHARE_BEFORE = /\b(?:restanti|rimanenti|residui|ulteriori|altri)[ \t]+(?:n\.[ \t]*)?$/;
+/** After the posts word: where that share goes ("presso il Comune di X", "per la sede di", "assegnati al"). */
+const SHARE_AFTER = /^[ \t]*(?:di [a-z ]{0,40}?)?(?:presso|per la sede|per le sedi|nella sede|alla sede|assegnat|destinat|spetta|e' assegnat|va\b|al gruppo|nel profilo [a-z]+ [a-z]+:|a favore)/;
 
 export function extractPosts(text: string, islands: Island[]): PostsEntity[] {
   const folded = foldKeepLength(text);
@@ -35,19 +46,23 @@ export function extractPosts(text: string, islands: Island[]): PostsEntity[] {
     const end = m.index + m[0].length;
     if (reservedSpans.some(([s, e]) => start >= s && start < e)) continue;
     // "3 posti sono riservati", "2 posti riservati": a quota, not the total.
-    if (/^\s*(?:sono\s+)?riservat/.test(folded.slice(end, end + 20))) {
+    if (/^[ \t]*(?:sono[ \t]+)?riservat/.test(folded.slice(end, end + 20))) {
       out.push({ kind: 'posts', role: 'reserved', count, confidence: 0.85, evidence: snippet(text, start, end) });
       continue;
     }
     // "classificati nei primi 250 posti": a rank in the list, not posts on offer.
     if (/\bprim[ie]\s*$/.test(folded.slice(Math.max(0, start - 10), start))) continue;
-    // "Bari (n. 2 posti)", "un posto spetta al gruppo …": one seat's or group's share of the total.
-    if (/\(\s*(?:n\.|nr\.?)?\s*$/.test(folded.slice(Math.max(0, start - 8), start)) || /^\s*(?:spetta|e' assegnat|va\b|al gruppo)/.test(folded.slice(end, end + 20))) {
+    const lead = folded.slice(Math.max(0, m.index - 120), m.index);
+    // "Bari (n. 2 posti)", "un posto presso il Comune di X", "i restanti n. 3 posti": a share of the total.
+    // The words that size the procedure win over a seat named after the count ("copertura di 2 posti presso …").
+    const strong = STRONG_CUE.test(lead);
+    const paren = /\([ \t]*(?:n\.|nr\.?)?[ \t]*$/.test(folded.slice(Math.max(0, start - 8), start));
+    if (paren || SHARE_BEFORE.test(folded.slice(Math.max(0, start - 20), start)) || (!strong && SHARE_AFTER.test(folded.slice(end, end + 60)))) {
       out.push({ kind: 'posts', role: 'share', count, confidence: 0.85, evidence: snippet(text, start, end) });
       continue;
     }
-    const context = folded.slice(Math.max(0, start - 120), start);
-    out.push({ kind: 'posts', role: 'total', count, confidence: TOTAL_CUE.test(context) ? 0.9 : 0.7, evidence: snippet(text, start, end) });
+    const confidence = strong ? 0.95 : TOTAL_CUE.test(lead) ? 0.9 : 0.7;
+    out.push({ kind: 'posts', role: 'total', count, confidence, evidence: snippet(text, start, end) });
   }
   for (const m of matchInIslands(text, islands, LABEL_RE, folded)) {
     const count = parseCount(m[1] ?? '');

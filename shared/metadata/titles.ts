@@ -35,13 +35,14 @@ export function extractTitles(text: string, articles: Article[], islands: Island
     // "diploma di istruzione tecnica, settore tecnologico, indirizzo «Costruzioni, ambiente e territorio»".
     const branch = /^[^;.\n]{0,60}?\bindirizzo\s+«([^»]{2,80})»/i.exec(text.slice(end, end + 160));
     if (branch?.[1]) name += ` indirizzo ${branch[1]}`;
-    const r = degreeRole(folded, m.index, articles);
+    const r = degreeRole(folded, m.index, articles, end);
     out.push({
       kind: 'degree',
       system: 'title',
       name,
       written: text.slice(m.index, end),
       role: r.role,
+      ...(r.cue ? { roleCue: r.cue } : {}),
       confidence: Math.round(0.8 * ROLE_CONFIDENCE[r.strength] * 100) / 100,
       evidence: snippet(text, m.index, end),
     });

@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import { PROCEDURES } from '../tender/metadata.ts';
+import { SELECTION_METHODS } from './input.ts';
 
-export const ENTITY_KINDS = ['degree', 'location', 'deadline', 'posts', 'procedure'] as const;
+export const ENTITY_KINDS = ['degree', 'location', 'deadline', 'posts', 'procedure', 'selection'] as const;
 export const entityKind = z.enum(ENTITY_KINDS);
 export type EntityKind = z.infer<typeof entityKind>;
 
@@ -15,7 +16,8 @@ export type Evidence = z.infer<typeof evidenceSchema>;
 
 const base = { confidence: z.number().min(0).max(1), evidence: evidenceSchema };
 
-export const DEGREE_ROLES = ['required', 'preference', 'other'] as const;
+/** excluded: named only to deny it admission ("non è titolo idoneo la laurea L-14"). */
+export const DEGREE_ROLES = ['required', 'preference', 'excluded', 'other'] as const;
 export type DegreeRole = (typeof DEGREE_ROLES)[number];
 export const degreeEntity = z.object({
   kind: z.literal('degree'),
@@ -27,6 +29,8 @@ export const degreeEntity = z.object({
   name: z.string(),
   written: z.string(),
   role: z.enum(DEGREE_ROLES),
+  /** Why the mention is not a requirement when the text says why: the commission's titles, an alternative to experience. */
+  roleCue: z.enum(['excluded', 'commission', 'alternative']).optional(),
   /** The bando's own label for the code names another class (e.g. "L-16 - Scienze politiche"). */
   labelMismatch: z.object({ label: z.string(), officialName: z.string(), labelMatches: z.array(z.string()) }).optional(),
   ...base,
@@ -73,10 +77,20 @@ export const postsEntity = z.object({
 });
 export type PostsEntity = z.infer<typeof postsEntity>;
 
-export const procedureEntity = z.object({ kind: z.literal('procedure'), value: z.enum(PROCEDURES), ...base });
+export const procedureEntity = z.object({
+  kind: z.literal('procedure'),
+  value: z.enum(PROCEDURES),
+  /** Other kinds the same title names ("Avviso di selezione pubblica"): a metadata value among them agrees. */
+  also: z.array(z.enum(PROCEDURES)).optional(),
+  ...base,
+});
 export type ProcedureEntity = z.infer<typeof procedureEntity>;
 
-export const entitySchema = z.discriminatedUnion('kind', [degreeEntity, locationEntity, deadlineEntity, postsEntity, procedureEntity]);
+/** The selection method: per esami, per titoli ed esami, per (soli) titoli, per titoli e colloquio, per colloquio. */
+export const selectionEntity = z.object({ kind: z.literal('selection'), value: z.enum(SELECTION_METHODS), ...base });
+export type SelectionEntity = z.infer<typeof selectionEntity>;
+
+export const entitySchema = z.discriminatedUnion('kind', [degreeEntity, locationEntity, deadlineEntity, postsEntity, procedureEntity, selectionEntity]);
 export type Entity = z.infer<typeof entitySchema>;
 
 export const articleSchema = z.object({
@@ -104,9 +118,11 @@ export interface ExtractOptions {
   gazzettaDate?: string;
   /** Publication date on the portal, used when the text counts from "pubblicazione" without naming the GU. */
   publicationDate?: string;
+  /** The record's profile (or title): in a notice with several profiles, only that profile's passages count. */
+  profile?: string;
 }
 
-export const METADATA_FIELDS = ['requiredDegrees', 'workLocations', 'deadline', 'deadlineTime', 'posts', 'procedure'] as const;
+export const METADATA_FIELDS = ['requiredDegrees', 'workLocations', 'deadline', 'deadlineTime', 'posts', 'procedure', 'selectionMethod'] as const;
 export const metadataField = z.enum(METADATA_FIELDS);
 export type MetadataField = z.infer<typeof metadataField>;
 

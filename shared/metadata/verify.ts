@@ -3,7 +3,8 @@
  * role, wired by the service. Without a resolver, ambiguous items stay "needs review": never guessed.
  * Verdict: 'ko' when at least one discrepancy stands, else 'ok' (ambiguous items are listed either way).
  */
-import { isoDate, tenderMetadataSchema, type TenderMetadata } from '../tender/metadata.ts';
+import { isoDate } from '../tender/metadata.ts';
+import { verifiableMetadataSchema, type VerifiableMetadata } from './input.ts';
 import { diffMetadata } from './diff.ts';
 import { extractEntities } from './extract.ts';
 import { resolutionSchema, type ExtractOptions, type MetadataVerdict, type ResolveAmbiguous } from './types.ts';
@@ -17,12 +18,12 @@ function validDate(d: string | undefined): string | undefined {
   return d !== undefined && isoDate.safeParse(d).success ? d : undefined;
 }
 
-export async function verifyTender(text: string, metadata: TenderMetadata, opts: VerifyOptions = {}): Promise<MetadataVerdict> {
-  const meta = tenderMetadataSchema.parse(metadata);
+export async function verifyTender(text: string, metadata: VerifiableMetadata, opts: VerifyOptions = {}): Promise<MetadataVerdict> {
+  const meta = verifiableMetadataSchema.parse(metadata);
   const gazzettaDate = validDate(opts.gazzettaDate ?? meta.gazzettaDate);
   const publicationDate = validDate(opts.publicationDate ?? meta.publicationDate);
-  const extraction = extractEntities(text, { ...(gazzettaDate ? { gazzettaDate } : {}), ...(publicationDate ? { publicationDate } : {}) });
-  const diff = diffMetadata(extraction, meta);
+  const extraction = extractEntities(text, { ...(gazzettaDate ? { gazzettaDate } : {}), ...(publicationDate ? { publicationDate } : {}), profile: [meta.profile, meta.title].filter(Boolean).join(' — ') });
+  const diff = diffMetadata(extraction, meta, text);
   if (opts.resolveAmbiguous && diff.ambiguous.length) {
     const answers = resolutionSchema.array().parse(await opts.resolveAmbiguous(diff.ambiguous, text));
     const byId = new Map(answers.map((a) => [a.id, a]));

@@ -63,7 +63,8 @@ describe('demo corpus metadata verification', () => {
   it('names the missing degree, the preference degree listed as required, and the exam venue listed as work place', () => {
     const ds = (id: string) => verdicts.get(id)?.discrepancies ?? [];
     expect(ds('demo-002-regione-piemonte-funzionario-economico')).toMatchObject([{ type: 'missing', textValue: 'L-33' }]);
-    expect(ds('demo-029-unitn-bibliotecario')).toMatchObject([{ type: 'wrong', metadataValue: 'LM-43' }]);
+    // Listed as required but only a preference title in the bando: an entry the metadata should not hold.
+    expect(ds('demo-029-unitn-bibliotecario')).toMatchObject([{ type: 'extra', metadataValue: 'LM-43', textValue: 'LM-43 (preference)' }]);
     const venue = ds('demo-028-asst-santi-paolo-carlo-fisioterapista');
     expect(venue.find((d) => d.type === 'wrong')?.textValue).toBe('Rho (exam venue)');
     expect(venue.find((d) => d.type === 'missing')?.textValue).toBe('Milano');

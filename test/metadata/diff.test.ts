@@ -31,7 +31,7 @@ describe('diffMetadata', () => {
     const got = d.discrepancies.map((x) => [x.field, x.type, x.textValue ?? x.metadataValue]);
     expect(got).toEqual(
       expect.arrayContaining([
-        ['requiredDegrees', 'wrong', 'LM-77 (preference title)'],
+        ['requiredDegrees', 'extra', 'LM-77 (preference)'],
         ['requiredDegrees', 'extra', 'L-41'],
         ['requiredDegrees', 'missing', 'L-33'],
         ['workLocations', 'wrong', 'Firenze (exam venue)'],
