@@ -1,9 +1,11 @@
 /** The run summary as a person reads it in a terminal: failures (regressions first), counts, gate. */
 import type { RunSummary } from '../shared/eval/summary.ts';
+import { gate, type GateOptions } from '../shared/report/gate.ts';
 
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
 
-export function printSummary(s: RunSummary, threshold: number | undefined, out: NodeJS.WritableStream): number {
+/** Prints the summary; with gate options, also the gate's decision and why, and returns its exit code (1 = failed). */
+export function printSummary(s: RunSummary, gateOpts: GateOptions | undefined, out: NodeJS.WritableStream): number {
   const t = s.totals;
   if (s.failures.length) {
     out.write(`\nfailures (${s.failures.length}${s.regressions ? `, ${s.regressions} regressions vs ${s.previousRunId}` : ''}):\n`);
@@ -30,10 +32,10 @@ export function printSummary(s: RunSummary, threshold: number | undefined, out: 
   if (s.determinism.repeatedCases) {
     out.write(`determinism: same answer ${pct(s.determinism.sameAnswerShare)}, same tools ${pct(s.determinism.sameToolShare)} over ${s.determinism.repeatedCases} repeated cases\n`);
   }
-  if (threshold !== undefined) {
-    const ok = t.passRate !== null && t.passRate >= threshold;
-    out.write(`gate: ${ok ? 'PASS' : 'FAIL'} (pass rate ${pct(t.passRate)} vs threshold ${pct(threshold)})\n`);
-    return ok ? 0 : 1;
+  if (gateOpts) {
+    const g = gate(s, gateOpts);
+    out.write(`gate: ${g.pass ? 'PASS' : 'FAIL'} (${g.why.join('; ')})\n`);
+    return g.pass ? 0 : 1;
   }
   return 0;
 }

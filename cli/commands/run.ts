@@ -1,9 +1,10 @@
 /**
  * vaglio run <files|dir...> --target <target config> [--threshold 0.95] [--repeat N] [--junit out.xml]
- * [--json out.json] [--name NAME] [--redteam N] [--no-wait]
+ * [--json out.json] [--name NAME] [--redteam N] [--allow-errors] [--no-wait]
  * Loads and validates everything first (a bad file: an error naming file, line and field, nothing enqueued),
  * submits the run, starts local workers when none are running, shows progress, prints failures first, and
- * exits non-zero below the threshold — the CI gate.
+ * exits 1 when the gate fails (shared/report/gate.ts: nothing evaluated, an errored case unless --allow-errors,
+ * a pass rate below --threshold or a regression) — the CI gate.
  */
 import { parseArgs } from 'node:util';
 import { writeFile } from 'node:fs/promises';
@@ -20,7 +21,7 @@ import { startServices } from '../../shared/service/main.ts';
 import { setLogLevel } from '../../shared/logger.ts';
 import { waitWithProgress } from '../progress.ts';
 import { printSummary } from '../summary.ts';
-import { buildReport, renderJunit } from '../../shared/report/index.ts';
+import { buildReport, gateDecision, renderJunit } from '../../shared/report/index.ts';
 import type { Command } from './types.ts';
 
 export const runCommand: Command = {
@@ -39,11 +40,12 @@ export const runCommand: Command = {
         today: { type: 'string' },
         redteam: { type: 'string' },
         'no-wait': { type: 'boolean', default: false },
+        'allow-errors': { type: 'boolean', default: false },
         wait: { type: 'boolean', default: true },
       },
     });
     if (!values.target || (positionals.length === 0 && !values.redteam)) {
-      process.stderr.write('usage: vaglio run <files|dir...> --target <target.yaml> [--threshold 0.95] [--repeat N] [--junit out.xml] [--json out.json]\n');
+      process.stderr.write('usage: vaglio run <files|dir...> --target <target.yaml> [--threshold 0.95] [--allow-errors] [--repeat N] [--junit out.xml] [--json out.json]\n');
       return 2;
     }
     // Everything is read and validated before anything is submitted.
@@ -56,6 +58,7 @@ export const runCommand: Command = {
       target,
       repeat: Number(values.repeat),
       threshold: values.threshold === undefined ? undefined : Number(values.threshold),
+      allowErrors: values['allow-errors'],
       today: values.today,
       redteam: values.redteam ? { limit: Number(values.redteam) } : undefined,
     });
@@ -85,10 +88,13 @@ export const runCommand: Command = {
         return 0;
       }
       await waitWithProgress(dbh.sql, runId);
-      const summary = await computeSummary(dbh.sql, runId);
+      const gateOpts = { threshold: input.threshold, allowErrors: input.allowErrors };
+      const computed = await computeSummary(dbh.sql, runId);
+      // The JSON records the threshold, the gate's decision and why (the exit code below is the same decision).
+      const summary = { ...computed, gate: gateDecision(computed, gateOpts) };
       if (values.json) await writeFile(values.json, JSON.stringify(summary, null, 2));
       if (values.junit) await writeFile(values.junit, renderJunit(await buildReport(dbh.sql, runId)));
-      return printSummary(summary, input.threshold, process.stdout);
+      return printSummary(summary, gateOpts, process.stdout);
     } finally {
       await local?.stop();
       await dbh.close();

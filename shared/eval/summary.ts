@@ -5,6 +5,7 @@
  */
 import type { Sql } from '../db/client.ts';
 import type { Outcome } from '../transcript.ts';
+import type { GateDecision } from '../report/gate.ts';
 
 export interface Counts {
   total: number;
@@ -48,6 +49,8 @@ export interface RunSummary {
   /** Cases that could not be judged (a check that did not run), with why; at most 200, the count is in totals. */
   invalidCases: FailedCase[];
   tasks: { total: number; failed: number; canceled: number };
+  /** The CI gate's decision (threshold, pass or not, and why), set by the report task and the CLI. */
+  gate?: GateDecision;
   /** Global verdicts. */
   /** `scenarios` counts the decided ones (succeeded or defended); `invalid` the undecided (no judge, ...). */
   redteam: { scenarios: number; succeeded: number; invalid: number; successRate: number | null; byBranch: { branch: string; scenarios: number; succeeded: number; invalid: number }[] } | null;

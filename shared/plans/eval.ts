@@ -36,6 +36,8 @@ export const evalPlanSchema = z.object({
   repeat: z.number().int().min(1).max(100).default(1),
   /** The run's pass-rate gate (reported; the CLI exits non-zero below it). */
   threshold: z.number().min(0).max(1).optional(),
+  /** Errored cases do not fail the gate (see shared/report/gate.ts). */
+  allowErrors: z.boolean().default(false),
   today: isoDate.optional(),
   redteam: redteamSelectionSchema.optional(),
 });
@@ -122,9 +124,9 @@ export function redteamTasks(sel: z.output<typeof redteamSelectionSchema>, targe
 }
 
 /** The report depends on the sinks only, so each case's flow parent is its judge task when it has one. */
-export function reportTask(tasks: TaskSpec[], threshold?: number, key = 'report'): TaskSpec {
+export function reportTask(tasks: TaskSpec[], threshold?: number, key = 'report', allowErrors = false): TaskSpec {
   const hasDependent = new Set(tasks.flatMap((t) => t.dependsOn ?? []));
-  return { key, kind: 'eval.report', payload: { threshold }, dependsOn: tasks.filter((t) => !hasDependent.has(t.key)).map((t) => t.key) };
+  return { key, kind: 'eval.report', payload: { threshold, allowErrors }, dependsOn: tasks.filter((t) => !hasDependent.has(t.key)).map((t) => t.key) };
 }
 
 export const evalPlan: PlanDef<typeof evalPlanSchema> = {
@@ -150,7 +152,7 @@ export const evalPlan: PlanDef<typeof evalPlanSchema> = {
     const tasks = caseTasks(input.sets, target, { repeat: input.repeat, today: input.today, key, shareChecks });
     if (input.redteam) tasks.push(...redteamTasks(input.redteam, target, key));
     if (tasks.length === 0) throw new ValidationError(['body.sets: give at least one test set or a redteam selection']);
-    tasks.push(reportTask(tasks, input.threshold));
+    tasks.push(reportTask(tasks, input.threshold, 'report', input.allowErrors));
     return { name: input.name, tasks, shared };
   },
 };

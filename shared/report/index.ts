@@ -5,7 +5,7 @@ export { renderCsv } from './csv.ts';
 export { renderJunit } from './junit.ts';
 export { renderJson, runReportDir, saveReportFiles, writeReportFiles, type ReportFiles } from './files.ts';
 export { FORMATS, reportFormat, type ReportFormat } from './formats.ts';
-export { gate, type GateResult } from './gate.ts';
+export { gate, gateDecision, type GateDecision, type GateOptions, type GateResult } from './gate.ts';
 export { sendRunEmail, emailSubject, emailBodies, emailConfigSchema, type EmailConfig } from './email.ts';
 export { esc, highlight } from './escape.ts';
 export type * from './types.ts';

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { defineKind } from '../engine/kinds.ts';
 import { computeSummary, saveSummary } from '../eval/summary.ts';
 import { decideRunStatus } from '../engine/finalize.ts';
-import { buildReport, runReportDir, saveReportFiles, sendRunEmail } from '../report/index.ts';
+import { buildReport, gateDecision, runReportDir, saveReportFiles, sendRunEmail } from '../report/index.ts';
 
 export const reportKind = defineKind({
   kind: 'eval.report',
   queue: 'report',
-  payload: z.object({ threshold: z.number().min(0).max(1).optional() }).default({}),
+  payload: z.object({ threshold: z.number().min(0).max(1).optional(), allowErrors: z.boolean().default(false) }).default({ allowErrors: false }),
   timeoutMs: 5 * 60_000,
   attempts: 3,
   backoffMs: 2_000,
@@ -17,7 +17,10 @@ export const reportKind = defineKind({
     // The run is still open while its report is made (its root task closes it just after): the summary, the
     // files and the e-mail give the status it ends with, not "running".
     const ending = decideRunStatus(ctx.sql, ctx.runId, [ctx.taskKey]);
-    const computing = Promise.all([computeSummary(ctx.sql, ctx.runId), ending]).then(([s, e]) => ({ ...s, status: e.status }));
+    const computing = Promise.all([computeSummary(ctx.sql, ctx.runId), ending]).then(([s, e]) => {
+      const ended = { ...s, status: e.status };
+      return { ...ended, gate: gateDecision(ended, { threshold: p.threshold, allowErrors: p.allowErrors }) };
+    });
     // The report's rows load while the summary is computed; the summary is stored as soon as it is known.
     const [summary, built, { status }] = await Promise.all([
       computing.then(async (s) => (await saveSummary(ctx.sql, s), s)),
@@ -33,12 +36,6 @@ export const reportKind = defineKind({
       const dashboard = `${c.VAGLIO_PUBLIC_URL ?? `http://${c.VAGLIO_API_HOST}:${c.VAGLIO_API_PORT}`}/dashboard/runs/${ctx.runId}`;
       await sendRunEmail({ smtpUrl: c.VAGLIO_SMTP_URL, from: c.VAGLIO_EMAIL_FROM, to }, data, dashboard, ctx.log);
     }
-    const rate = summary.totals.passRate;
-    return {
-      totals: summary.totals,
-      regressions: summary.regressions,
-      files,
-      gate: p.threshold === undefined || rate === null ? null : rate >= p.threshold ? 'pass' : 'fail',
-    };
+    return { totals: summary.totals, regressions: summary.regressions, files, gate: summary.gate };
   },
 });

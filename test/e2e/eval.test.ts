@@ -143,5 +143,21 @@ describe('evaluation end to end', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/bad-scenario\.yaml:6:\d+ .*cases\[0\]\.checks\[0\]\.type/);
     expect(bad.err).toMatch(/nothing was enqueued/);
-  });
+
+    // A chatbot nobody can reach: every case errors. Without a threshold the gate still fails, says why, and
+    // the JSON records it; --allow-errors does not make an evaluation of nothing pass.
+    const down = parse(readFileSync(targetFile, 'utf8')) as Record<string, unknown>;
+    const downFile = path.join(dir, 'down.yaml');
+    writeFileSync(downFile, stringify({ ...down, url: 'http://127.0.0.1:9/chat', retries: 0, timeoutMs: 2000 }));
+    const json = path.join(dir, 'down.json');
+    const unreachable = await run([path.join(FIXTURES, 'bandi-single.yaml'), '--target', downFile, '--json', json, '--name', 'down']);
+    expect(unreachable.code, unreachable.err).toBe(1);
+    expect(unreachable.out).toMatch(/gate: FAIL \(nothing could be evaluated \(pass \+ fail = 0; \d+ invalid, \d+ error\); \d+ cases errored/);
+    const written = JSON.parse(readFileSync(json, 'utf8')) as { gate: { pass: boolean; threshold: number | null; why: string[] } };
+    expect(written.gate).toMatchObject({ pass: false, threshold: null, allowErrors: false });
+    expect(written.gate.why[0]).toMatch(/^nothing could be evaluated/);
+    const allowed = await run([path.join(FIXTURES, 'bandi-single.yaml'), '--target', downFile, '--allow-errors', '--name', 'down']);
+    expect(allowed.code).toBe(1);
+    expect(allowed.out).toMatch(/allowed by --allow-errors/);
+  }, 240_000);
 });

@@ -150,6 +150,18 @@ describe('report', () => {
     expect(() => gate(clean, 2)).toThrow(/between 0 and 1/);
   });
 
+  it('fails a run where nothing could be evaluated or a case errored, unless errors are allowed, and says why', () => {
+    const clean = { ...data.summary, regressions: 0, totals: { ...data.summary.totals, error: 0 } };
+    expect(gate(clean, {})).toMatchObject({ pass: true, threshold: null, allowErrors: false });
+    const errored = { ...clean, totals: { ...clean.totals, error: 2 } };
+    expect(gate(errored, {})).toMatchObject({ pass: false, why: [expect.stringMatching(/^2 cases errored/)] });
+    expect(gate(errored, { allowErrors: true })).toMatchObject({ pass: true, allowErrors: true, why: [expect.stringMatching(/allowed by --allow-errors/)] });
+    const nothing = { ...clean, totals: { total: 3, pass: 0, fail: 0, invalid: 3, error: 0, passRate: null } };
+    expect(gate(nothing, {})).toMatchObject({ pass: false, why: ['nothing could be evaluated (pass + fail = 0; 3 invalid, 0 error)'] });
+    expect(gate(nothing, { allowErrors: true }).pass).toBe(false);
+    expect(gate(clean, { threshold: 0.9 })).toMatchObject({ pass: false, threshold: 0.9, why: [expect.stringMatching(/below the threshold 90.0%/)] });
+  });
+
   it('writes the four files', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'vaglio-report-'));
     try {
