@@ -11,6 +11,7 @@ import type { Logger } from '../../shared/logger.ts';
 import { QUEUE_NAMES } from '../../queues/index.ts';
 import { bearerAuth } from './auth.ts';
 import { errorHandler } from './errors.ts';
+import { bodyHygiene, pathHygiene } from './hygiene.ts';
 import { runsRouter } from './routes/runs.ts';
 import { deadLettersRouter } from './routes/dead-letters.ts';
 import { regressionsRouter } from './routes/regressions.ts';
@@ -40,6 +41,7 @@ export function createApp(deps: ApiDeps): { app: Express; close(): Promise<void>
     });
     next();
   });
+  app.use(pathHygiene);
   const queues = QUEUE_NAMES.map((q) => new Queue(q, { connection: deps.redis, prefix: deps.prefix }));
 
   app.get('/healthz', async (_req, res) => {
@@ -53,6 +55,7 @@ export function createApp(deps: ApiDeps): { app: Express; close(): Promise<void>
 
   app.use(bearerAuth(deps.token));
   app.use(express.json({ limit: '20mb' }));
+  app.use(bodyHygiene);
 
   const board = new ExpressAdapter();
   board.setBasePath('/admin/queues');

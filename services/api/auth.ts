@@ -4,6 +4,15 @@ import type { NextFunction, Request, Response } from 'express';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
+/** A cookie value as sent; malformed percent-encoding (`%E0%A4%A`) is a wrong token (401), not a URIError (500). */
+function decodeCookie(v: string): string | undefined {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return undefined;
+  }
+}
+
 export function bearerAuth(token: string) {
   const expected = digest(token);
   return (req: Request, res: Response, next: NextFunction) => {
@@ -12,7 +21,7 @@ export function bearerAuth(token: string) {
     // Browsers opening the dashboard or Bull Board can pass the token once as ?token=, kept in a cookie.
     const cookie = /(?:^|;\s*)vaglio_token=([^;]+)/.exec(req.get('cookie') ?? '')?.[1];
     const queryToken = typeof req.query.token === 'string' ? req.query.token : undefined;
-    const given = m?.[1] ?? queryToken ?? (cookie ? decodeURIComponent(cookie) : undefined);
+    const given = m?.[1] ?? queryToken ?? (cookie ? decodeCookie(cookie) : undefined);
     if (!given || !timingSafeEqual(digest(given), expected)) {
       res.status(401).set('www-authenticate', 'Bearer').json({ error: 'unauthorized' });
       return;

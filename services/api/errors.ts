@@ -19,6 +19,16 @@ export function errorHandler(log: Logger) {
     if ((err as { type?: string }).type === 'entity.too.large') {
       return void res.status(413).json({ error: 'request body too large' });
     }
+    // Express's own client errors (a path parameter that is not valid percent-encoding: URIError, 400).
+    const status = (err as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return void res.status(status).json({ error: status === 400 ? 'invalid request' : 'request refused', problems: [(err as Error).message] });
+    }
+    // Text Postgres cannot hold (a NUL byte that got past the request checks): the caller's input, not a fault.
+    const code = (err as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') {
+      return void res.status(400).json({ error: 'invalid request', problems: ['a value contains bytes that cannot be stored (NUL)'] });
+    }
     log.error({ err: (err as Error).message, stack: (err as Error).stack }, 'request failed');
     res.status(500).json({ error: 'internal error' });
   };

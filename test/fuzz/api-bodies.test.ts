@@ -15,14 +15,17 @@ import { testConfig } from '../helpers/engine.ts';
 import { startApi, type ApiHandle } from '../../services/api/server.ts';
 import { FUZZ_RUNS, fuzzParams } from './budget.ts';
 
+/** NUL and other control characters (and a lone surrogate): Postgres refuses U+0000 in text. */
+const nasty = fc.constantFrom('\u0000', '\u0001', '\u001f', '\u007f', '\u0085', '\ud800');
+const withNasty = fc.tuple(fc.string({ maxLength: 5 }), nasty, fc.string({ maxLength: 5 })).map(([a, c, b]) => `${a}${c}${b}`);
 const plan = fc.oneof(fc.constantFrom('dag', 'eval', 'daily', 'DAG', '', '__proto__'), fc.string());
 const task = fc.record(
-  { key: fc.oneof(fc.constantFrom('a', 'b', 'x:y', ''), fc.string()), kind: fc.oneof(fc.constantFrom('test.noop', 'test.sum', 'eval.converse', 'nope'), fc.string()), dependsOn: fc.array(fc.constantFrom('a', 'b', 'ghost'), { maxLength: 2 }), payload: fc.oneof(fc.constant({ value: 1 }), fc.object({ maxDepth: 1 })) },
+  { key: fc.oneof(fc.constantFrom('a', 'b', 'x:y', ''), fc.string(), withNasty), kind: fc.oneof(fc.constantFrom('test.noop', 'test.sum', 'eval.converse', 'nope'), fc.string()), dependsOn: fc.array(fc.constantFrom('a', 'b', 'ghost'), { maxLength: 2 }), payload: fc.oneof(fc.constant({ value: 1 }), fc.object({ maxDepth: 1 }), withNasty.map((v) => ({ value: v })), withNasty.map((k) => ({ [k]: 1 }))) },
   { requiredKeys: [] },
 );
 const target = fc.record({ type: fc.constantFrom('http', 'openai', 'x'), url: fc.oneof(fc.webUrl(), fc.string()), response: fc.oneof(fc.constant({ answer: 'answer' }), fc.object({ maxDepth: 1 })) }, { requiredKeys: [] });
 const requestish = fc.record(
-  { plan, name: fc.oneof(fc.string(), fc.integer()), tasks: fc.array(task, { maxLength: 4 }), sets: fc.array(fc.object({ maxDepth: 2 }), { maxLength: 2 }), target, repeat: fc.oneof(fc.integer(), fc.double()) },
+  { plan, name: fc.oneof(fc.string(), fc.integer(), withNasty), tasks: fc.array(task, { maxLength: 4 }), sets: fc.array(fc.object({ maxDepth: 2 }), { maxLength: 2 }), target, repeat: fc.oneof(fc.integer(), fc.double()) },
   { requiredKeys: [] },
 );
 const anyBody = fc.oneof(requestish, fc.json({ maxDepth: 3 }).map((j) => JSON.parse(j) as unknown));
