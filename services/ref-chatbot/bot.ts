@@ -3,9 +3,9 @@ import type { Corpus } from './corpus.ts';
 import { addDays, isExpired, type Deadline } from './dates.ts';
 import { bestPassage, readFacts } from './facts.ts';
 import type { Fault } from './faults.ts';
-import { guideTopicFor } from './faq.ts';
+import { aboutTopic, guideTopicFor } from './faq.ts';
 import { classifyAttack, type Attack } from './guard.ts';
-import { detectAsk, detectLanguage, findByName, findCode, inDomain, isQuestion, isSearch, searchFilters, type Ask, type SearchFilters } from './nlu.ts';
+import { detectAsk, detectLanguage, findByName, findCode, inDomain, refersToPrevious, isQuestion, isSearch, searchFilters, type Ask, type SearchFilters } from './nlu.ts';
 import { replies, type ContentCtx, type Replies, type SearchRow } from './replies.ts';
 import { cercaBandi, consultaGuida, leggiBando, normalize, NOT_FOUND_PREFIX, TOOL, type CercaBandiInput } from './tools.ts';
 
@@ -16,6 +16,8 @@ export type Step =
 
 export interface ConversationState {
   bando?: string;
+  /** The bando discussed before the current one, for "torniamo al bando precedente". */
+  previous?: string;
   hijacked: boolean;
   turns: number;
 }
@@ -62,6 +64,11 @@ function todayAsDeadline(today: string): Deadline {
   return { year: y ?? 0, month: m ?? 0, day: d ?? 0, time: '00:00' };
 }
 
+function setScope(state: ConversationState, code: string): void {
+  if (state.bando !== undefined && state.bando !== code) state.previous = state.bando;
+  state.bando = code;
+}
+
 function content(t: Turn, requested: string, asked: Ask | undefined, question: string): string[] {
   const { cfg, state, r } = t;
   // stale-scope: a newly named bando does not replace the one already under discussion.
@@ -75,13 +82,13 @@ function content(t: Turn, requested: string, asked: Ask | undefined, question: s
   const text = t.call(TOOL.read, { codice_bando: code }, () => leggiBando(cfg.corpus, { codice_bando: code }), skip);
   if (text.startsWith(NOT_FOUND_PREFIX)) {
     if (t.has('invent-bando')) {
-      state.bando = code;
+      setScope(state, code);
       return r.invented(code);
     }
     t.note('not-found', `Nessun bando con codice ${code}`);
     return r.notFound(code);
   }
-  state.bando = code;
+  setScope(state, code);
   const facts = readFacts(text);
   // A question outside the usual ones is answered with the paragraph that shares most words with it.
   const passage = asked === undefined || asked === 'passage' ? bestPassage(text, question) : undefined;
@@ -153,19 +160,22 @@ function route(t: Turn, message: string, n: string): string[] {
   if (/^(grazie|ok grazie|thank you|thanks)[\s\w,!.]*$/.test(n) && n.length < 40) return t.r.thanks();
   let code = findCode(message);
   if (!code && isSearch(n)) return search(t, searchFilters(n));
-  code ??= findByName(t.cfg.corpus, n);
+  code ??= findByName(t.cfg.corpus, n) ?? (refersToPrevious(n) ? t.state.previous : undefined);
   const ask = detectAsk(n);
   if (code) return content(t, code, ask, n);
   const topic = guideTopicFor(n);
+  const scope = t.state.bando;
+  const scopeText = scope === undefined ? undefined : t.cfg.corpus.text(scope);
+  // With a bando under discussion, a general topic its text addresses is answered from the bando itself.
+  const own = topic && scopeText ? bestPassage(scopeText, n) : undefined;
+  if (scope && topic && own !== undefined && aboutTopic(topic, normalize(own))) return content(t, scope, 'passage', n);
   if (topic) {
     t.note('tool-start', 'Consultazione della guida');
     return t.r.guide(t.call(TOOL.guide, { argomento: topic }, () => consultaGuida({ argomento: topic })));
   }
-  const scope = t.state.bando;
   if (ask && scope) return content(t, scope, ask, n);
   if (ask) return t.r.needCode();
   // A follow-up question on the bando under discussion that the text can answer ("c'è un limite di età?").
-  const scopeText = scope === undefined ? undefined : t.cfg.corpus.text(scope);
   if (scope && scopeText && isQuestion(message) && (inDomain(n) || bestPassage(scopeText, n) !== undefined)) {
     return content(t, scope, 'passage', n);
   }

@@ -79,3 +79,8 @@ export function guideEntry(topic: string): GuideEntry | undefined {
 export function guideTopicFor(normalized: string): string | undefined {
   return ENTRIES.find((e) => e.match.test(normalized))?.topic;
 }
+
+/** Whether a normalized text (a question, or a bando's paragraph) is about a guide topic. */
+export function aboutTopic(topic: string, normalized: string): boolean {
+  return guideEntry(topic)?.match.test(normalized) ?? false;
+}

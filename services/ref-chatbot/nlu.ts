@@ -6,6 +6,11 @@ export type Ask = 'deadline' | 'status' | 'posts' | 'requirements' | 'apply' | '
 
 const CODE = /\bconc[-\s]?(\d{4})[-\s]?(\d{3,4})\b/i;
 
+/** "il bando di prima", "quello precedente": the bando discussed before the current one. */
+export function refersToPrevious(normalized: string): boolean {
+  return /(bando|concorso|quello|selezione) (di prima|precedente)|primo bando|torniamo al|tornando al|previous (one|competition)/.test(normalized);
+}
+
 export function findCode(message: string): string | undefined {
   const m = CODE.exec(message);
   return m ? `CONC-${m[1]}-${(m[2] ?? '').padStart(4, '0')}` : undefined;
@@ -46,10 +51,10 @@ export function detectLanguage(normalized: string): 'it' | 'en' {
 // Order matters: the first match wins ("titolo di studio" is a requirement, not the "titoli" of a method).
 const ASKS: [Ask, RegExp][] = [
   ['status', /ancora aperto|ancora possibile|e aperto|e scaduto|e chiuso|posso ancora|still open|expired|is it open|e ancora valido/],
-  ['deadline', /scadenz|scade|entro quando|termine|fino a quando|ultimo giorno|deadline|due date|closing date|when .*(close|apply)/],
-  ['posts', /quanti posti|numero (di|dei) posti|posti (disponibili|messi|a concorso)|quant[ie] (persone|assunzion|unita|vincitori)|how many (posts|positions|places|jobs|vacancies)/],
-  ['requirements', /requisit|titolo di studio|laurea|diploma|chi puo partecipare|posso partecipare|ammess|patente|serve (la|il|un)|servono|requirement|degree|eligib|qualification/],
-  ['apply', /come (si )?(fa|faccio|presenta|presento|presentare|partecipa|partecipo|partecipare|candid|invi|iscriv)|domanda di partecipazione|candidar|candidatura|presentare (la )?domanda|how (do|can) i apply|how to apply|application/],
+  ['deadline', /scadenz|scade|entro quando|entro (che|quale) (data|giorno)|che data|termine|fino a quando|ultimo giorno|deadline|due date|closing date|when .*(close|apply)/],
+  ['posts', /quanti posti|numero (di|dei) posti|posti (disponibili|messi|a concorso)|quant[ie] (persone|assunzion|unita|vincitori|posizion)|how many (posts|positions|places|jobs|vacancies)/],
+  ['requirements', /requisit|titol[oi] di studio|laure[ae]|diplom|chi puo partecipare|posso partecipare|ammess|patente|serve (la|il|un)|servono|requirement|degree|eligib|qualification/],
+  ['apply', /come (si )?(fa|faccio|presenta|presento|presentare|partecipa|partecipo|partecipare|candid|invi|iscriv)|domanda di partecipazione|candidar|candidatura|(inviare|presentare|mandare|spedire|compilare|trasmettere|inoltrare|fare) (la )?domanda|dove (si )?(presenta|invia|devo)|how (do|can) i apply|how to apply|application/],
   ['method', /\bprov[ae]\b|esam[ie]|selezion|colloquio|come si svolge|modalita|per titoli|exam|selection|interview|\btests?\b/],
   ['location', /\bdove\b|sede|luogo di lavoro|in quale citta|where|location|workplace/],
   ['summary', /parlami|di cosa (si tratta|tratta)|descri|riassu|dettagli|informazioni|\binfo\b|tell me about|what is|summary|cos.? e (il|questo) (bando|concorso)/],
@@ -59,7 +64,7 @@ export function detectAsk(normalized: string): Ask | undefined {
   return ASKS.find(([, re]) => re.test(normalized))?.[0];
 }
 
-const SEARCH = /\b(cerc[ao]|cercare|trova(mi|re)?|elenc[ao]|elencare|lista|quali (sono i )?(bandi|concorsi|selezioni)|ci sono (bandi|concorsi|selezioni|posti)|(bandi|concorsi|selezioni) (aperti|attivi|scaduti|in|a|per|nel|nella|della|del|di|disponibili)|search|find|list|are there)\b/;
+const SEARCH = /\b(cerc[ao]|cercare|trova(mi|re)? (dei |degli |un |una )?(bandi|concorsi|lavoro|posti|selezioni)|elenc[ao]|elencare|lista|quali (sono i )?(bandi|concorsi|selezioni)|ci sono (bandi|concorsi|selezioni|posti)|(bandi|concorsi|selezioni) (aperti|attivi|scaduti|in|a|per|nel|nella|della|del|di|disponibili)|search|find|list|are there)\b/;
 
 export function isSearch(normalized: string): boolean {
   return SEARCH.test(normalized);
@@ -88,7 +93,7 @@ const PROFILI: [RegExp, string][] = [
   [/avvocat|legale/, 'avvocato'], [/archeolog/, 'archeologo'], [/ricercator/, 'ricercatore'], [/tecnolog/, 'tecnologo'],
   [/chimic/, 'chimico'], [/autist|scuolabus/, 'autista'], [/tributar|fiscal/, 'tributario'], [/dirigent/, 'dirigente'],
   [/giurisprudenza/, 'giurisprudenza'], [/informatic/, 'informatica'], [/sanit/, 'sanità'], [/istruttor/, 'istruttore'],
-  [/nurse/, 'infermiere'], [/police/, 'polizia locale'], [/doctor/, 'medico'], [/lawyer/, 'avvocato'],
+  [/ingegner/, 'ingegneria'], [/diplomat/, 'diploma'], [/\blaureat/, 'laurea'], [/nurse/, 'infermiere'], [/police/, 'polizia locale'], [/doctor/, 'medico'], [/lawyer/, 'avvocato'],
 ];
 
 export interface SearchFilters { testo?: string; regione?: string; provincia?: string; stato?: 'aperti' | 'scaduti' }
