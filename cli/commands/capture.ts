@@ -1,19 +1,17 @@
 /** vaglio capture <runId> <taskKey> [-o scenarios/regressions.yaml]: a failing conversation → a regression case. */
-import { parseArgs } from 'node:util';
-import { config } from '../../shared/config.ts';
-import { openDb } from '../../shared/db/client.ts';
-import { regressionFromRun, writeRegression } from '../../shared/eval/capture.ts';
-import type { Command } from './types.ts';
+import { Option } from 'commander';
+import { defineCommand } from '../command.ts';
 
-export const captureCommand: Command = {
-  summary: 'capture <runId> <taskKey> [-o file.yaml]: turn a run\'s failing conversation into a regression case (appended)',
-  async run(args) {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { out: { type: 'string', short: 'o' } } });
-    const [runId, taskKey] = positionals;
-    if (!runId || !taskKey) {
-      process.stderr.write('usage: vaglio capture <runId> <taskKey> [-o scenarios/regressions.yaml]\n');
-      return 2;
-    }
+export const captureCommand = defineCommand<[string, string], { out?: string }>({
+  name: 'capture',
+  summary: "turn a run's failing conversation into a regression case (appended to the file, or printed)",
+  args: '<runId> <taskKey>',
+  options: [new Option('-o, --out <file.yaml>', 'scenario file to append the case to (created if missing); without it the case is printed')],
+  examples: ['vaglio capture 0193a6c2-… converse.bandi.scadenza -o scenarios/regressions.yaml'],
+  async action([runId, taskKey], values) {
+    const { config } = await import('../../shared/config.ts');
+    const { openDb } = await import('../../shared/db/client.ts');
+    const { regressionFromRun, writeRegression } = await import('../../shared/eval/capture.ts');
     const dbh = openDb(config().DATABASE_URL, { max: 1 });
     try {
       const c = await regressionFromRun(dbh.sql, runId, taskKey);
@@ -25,4 +23,4 @@ export const captureCommand: Command = {
       await dbh.close();
     }
   },
-};
+});

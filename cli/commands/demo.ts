@@ -2,32 +2,39 @@
  * `npm run demo`: brings up the infrastructure (local or private), every service in this process, runs
  * the built-in demo suite, shows progress and prints the summary and where to look next.
  */
-import { parseArgs } from 'node:util';
+import { Option } from 'commander';
+import { FAULT_MODES } from '../../services/demo-chatbot/faults.ts';
 import { randomBytes } from 'node:crypto';
-import { config, loadConfig, childEnvFor } from '../../shared/config.ts';
-import { ensureInfra } from '../../shared/bootstrap.ts';
-import { SERVICES } from '../../queues/index.ts';
-import { startApi } from '../../services/api/server.ts';
-import { submitRun } from '../../shared/engine/submit.ts';
-import { waitWithProgress } from '../progress.ts';
-import { setLogLevel } from '../../shared/logger.ts';
-import { buildDemo, printDemoSummary } from '../demo/index.ts';
-import type { Command } from './types.ts';
-import { writeReports } from '../reports.ts';
-import { runReportDir } from '../../shared/report/index.ts';
+import { defineCommand, parseNumber, repeatableChoice } from '../command.ts';
 
-export const demoCommand: Command = {
-  summary: 'run the built-in demo end to end (no API key needed); --fault <mode> to break the demo chatbot; --keep to stay up',
-  async run(args) {
-    const { values } = parseArgs({
-      args,
-      options: {
-        fault: { type: 'string', multiple: true, default: [] },
-        keep: { type: 'boolean', default: false },
-        redteam: { type: 'string', default: '120' },
-        out: { type: 'string' },
-      },
-    });
+interface DemoCliOptions {
+  fault: string[];
+  keep: boolean;
+  redteam: number;
+  out?: string;
+}
+
+export const demoCommand = defineCommand<[], DemoCliOptions>({
+  name: 'demo',
+  summary: 'run the built-in demo end to end on the demo chatbot and corpus (no API key needed)',
+  options: [
+    repeatableChoice('--fault <mode>', 'break the demo chatbot in this way and show which check catches it', Object.keys(FAULT_MODES)),
+    new Option('--keep', 'keep the services (dashboard, Bull Board, API) running after the summary, until Ctrl-C'),
+    new Option('--redteam <n>', 'red-team scenarios to run (0 for none)').argParser(parseNumber('--redteam', { min: 0, integer: true })).default(120),
+    new Option('--out <dir>', 'write the report files to this folder instead of reports/<run>/'),
+  ],
+  examples: ['vaglio demo', 'vaglio demo --fault no-tool --fault wrong-deadline', 'vaglio demo --redteam 0 --keep'],
+  async action(_args, values) {
+    const { config, loadConfig, childEnvFor } = await import('../../shared/config.ts');
+    const { ensureInfra } = await import('../../shared/bootstrap.ts');
+    const { SERVICES } = await import('../../queues/index.ts');
+    const { startApi } = await import('../../services/api/server.ts');
+    const { submitRun } = await import('../../shared/engine/submit.ts');
+    const { waitWithProgress } = await import('../progress.ts');
+    const { setLogLevel } = await import('../../shared/logger.ts');
+    const { buildDemo, printDemoSummary } = await import('../demo/index.ts');
+    const { writeReports } = await import('../reports.ts');
+    const { runReportDir } = await import('../../shared/report/index.ts');
     const base = config();
     // Progress and summary are printed; routine info logs would drown them (errors still show).
     if (base.VAGLIO_LOG_LEVEL === 'info') setLogLevel('warn');
@@ -51,7 +58,7 @@ export const demoCommand: Command = {
     process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
     try {
       const deps = { sql: api.services.dbh.sql, redis: api.services.redis, prefix: cfg.VAGLIO_PREFIX, config: cfg };
-      const demo = await buildDemo(deps, { faults: values.fault ?? [], redteam: Number(values.redteam) }, out);
+      const demo = await buildDemo(deps, { faults: values.fault, redteam: values.redteam }, out);
       const { runId } = await submitRun(deps, { name: demo.name, plan: demo.plan, spec: demo.spec, tasks: demo.tasks });
       out.write(`run ${runId} submitted: ${demo.tasks.length} tasks\n`);
       const run = await waitWithProgress(deps.sql, runId);
@@ -74,4 +81,4 @@ export const demoCommand: Command = {
       if (!values.keep) await stopAll();
     }
   },
-};
+});

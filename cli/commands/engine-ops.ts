@@ -1,19 +1,16 @@
 /** migrate, start, resume, cancel, status, prune: operations on the engine with the configured Redis/Postgres. */
-import { parseArgs } from 'node:util';
-import { config } from '../../shared/config.ts';
-import { ensureDatabase, openDb } from '../../shared/db/client.ts';
-import { migrate } from '../../shared/db/migrate.ts';
-import { redisConnection } from '../../shared/engine/connections.ts';
-import { resumeRun } from '../../shared/engine/resume.ts';
-import { cancelRun } from '../../shared/engine/cancel.ts';
-import { getRun } from '../../shared/engine/runs.ts';
-import { parseAge, pruneRuns } from '../../shared/engine/prune.ts';
-import { SERVICES, type ServiceName } from '../../queues/index.ts';
-import { startApi } from '../../services/api/server.ts';
-import { exitOnSignals, startServices } from '../../shared/service/main.ts';
-import type { Command } from './types.ts';
+import { InvalidArgumentError, Option } from 'commander';
+import type { ServiceName } from '../../queues/index.ts';
+import type { Sql } from '../../shared/db/client.ts';
+import type { Redis } from 'ioredis';
+import { parseAge } from '../../shared/engine/prune.ts';
+import { defineCommand, parseNumber } from '../command.ts';
 
-async function withEngine<T>(fn: (d: { sql: ReturnType<typeof openDb>['sql']; redis: ReturnType<typeof redisConnection>; prefix: string }) => Promise<T>): Promise<T> {
+// Modules that open connections or load BullMQ are imported when a command runs, so --help stays instant.
+async function withEngine<T>(fn: (d: { sql: Sql; redis: Redis; prefix: string }) => Promise<T>): Promise<T> {
+  const { config } = await import('../../shared/config.ts');
+  const { openDb } = await import('../../shared/db/client.ts');
+  const { redisConnection } = await import('../../shared/engine/connections.ts');
   const c = config();
   const dbh = openDb(c.DATABASE_URL, { max: 2 });
   const redis = redisConnection(c.VAGLIO_REDIS_URL);
@@ -25,24 +22,35 @@ async function withEngine<T>(fn: (d: { sql: ReturnType<typeof openDb>['sql']; re
   }
 }
 
-export const migrateCommand: Command = {
+export const migrateCommand = defineCommand<[], object>({
+  name: 'migrate',
   summary: 'create the database if missing and apply migrations (safe to run from many replicas)',
-  async run() {
+  examples: ['vaglio migrate', 'DATABASE_URL=postgres://vaglio@db/vaglio vaglio migrate'],
+  async action() {
+    const { config } = await import('../../shared/config.ts');
+    const { ensureDatabase } = await import('../../shared/db/client.ts');
+    const { migrate } = await import('../../shared/db/migrate.ts');
     const c = config();
     await ensureDatabase(c.DATABASE_URL);
     const applied = await migrate(c.DATABASE_URL);
     process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
     return 0;
   },
-};
+});
 
-export const startCommand: Command = {
-  summary: 'start services in this process: `start all` (default) or `start judge reporter ...`',
-  async run(args) {
+export const startCommand = defineCommand<[string[]], object>({
+  name: 'start',
+  summary: 'start services in this process (all of them by default), until SIGTERM/Ctrl-C',
+  args: '[services...]',
+  examples: ['vaglio start', 'vaglio start all', 'vaglio start judge reporter'],
+  async action([args]) {
+    const { SERVICES } = await import('../../queues/index.ts');
+    const { startApi } = await import('../../services/api/server.ts');
+    const { exitOnSignals, startServices } = await import('../../shared/service/main.ts');
     const names = args.length === 0 || args.includes('all') ? [...SERVICES] : args;
     const bad = names.filter((n) => !(SERVICES as readonly string[]).includes(n));
     if (bad.length) {
-      process.stderr.write(`unknown service(s): ${bad.join(', ')}; known: ${SERVICES.join(', ')}\n`);
+      process.stderr.write(`unknown service(s): ${bad.join(', ')}; known: all, ${SERVICES.join(', ')}\n`);
       return 2;
     }
     const services = names as ServiceName[];
@@ -56,75 +64,70 @@ export const startCommand: Command = {
     await new Promise(() => {});
     return 0;
   },
-};
+});
 
-export const resumeCommand: Command = {
-  summary: 'resume <runId>: relaunch only the tasks that did not complete',
-  async run(args) {
-    const { positionals } = parseArgs({ args, allowPositionals: true });
-    const runId = positionals[0];
-    if (!runId) return usageError('resume <runId>');
+export const resumeCommand = defineCommand<[string], object>({
+  name: 'resume',
+  summary: 'relaunch only the tasks of a run that did not complete',
+  args: '<runId>',
+  examples: ['vaglio resume 0193a6c2-…'],
+  async action([runId]) {
+    const { resumeRun } = await import('../../shared/engine/resume.ts');
     const r = await withEngine((d) => resumeRun(d, runId));
     process.stdout.write(r.relaunched.length ? `relaunched ${r.relaunched.length} task(s) in epoch ${r.epoch}\n` : 'nothing to resume\n');
     return 0;
   },
-};
+});
 
-export const cancelCommand: Command = {
-  summary: 'cancel <runId>: stop queued tasks and abort running ones on every worker',
-  async run(args) {
-    const runId = args[0];
-    if (!runId) return usageError('cancel <runId>');
+export const cancelCommand = defineCommand<[string], object>({
+  name: 'cancel',
+  summary: 'stop the queued tasks of a run and abort its running ones on every worker',
+  args: '<runId>',
+  examples: ['vaglio cancel 0193a6c2-…'],
+  async action([runId]) {
+    const { cancelRun } = await import('../../shared/engine/cancel.ts');
     await withEngine((d) => cancelRun(d, runId));
     process.stdout.write(`cancel requested for ${runId}\n`);
     return 0;
   },
-};
+});
 
-export const statusCommand: Command = {
-  summary: 'status <runId>: state, counts per status, progress',
-  async run(args) {
-    const runId = args[0];
-    if (!runId) return usageError('status <runId>');
+export const statusCommand = defineCommand<[string], object>({
+  name: 'status',
+  summary: "a run's state, counts per status and progress, as JSON",
+  args: '<runId>',
+  examples: ['vaglio status 0193a6c2-…'],
+  async action([runId]) {
+    const { getRun } = await import('../../shared/engine/runs.ts');
     const run = await withEngine((d) => getRun(d.sql, runId));
     process.stdout.write(`${JSON.stringify(run, null, 2)}\n`);
     return 0;
   },
-};
+});
 
-export const pruneCommand: Command = {
-  summary: 'prune --older-than 90d [--keep-last 1] [--dry-run]: delete old finished runs, their results and report folders',
-  async run(args) {
-    const usage = 'prune --older-than <age, e.g. 90d or 12w> [--keep-last N] [--dry-run]';
-    let values;
-    try {
-      ({ values } = parseArgs({ args, options: { 'older-than': { type: 'string' }, 'keep-last': { type: 'string', default: '1' }, 'dry-run': { type: 'boolean', default: false } } }));
-    } catch (err) {
-      process.stderr.write(`${(err as Error).message}\n`);
-      return usageError(usage);
-    }
-    if (!values['older-than']) return usageError(usage);
-    let olderThanDays: number;
-    try {
-      olderThanDays = parseAge(values['older-than']);
-    } catch (err) {
-      process.stderr.write(`--older-than: ${(err as Error).message}\n`);
-      return 2;
-    }
-    const keepLast = Number(values['keep-last']);
-    if (!Number.isInteger(keepLast) || keepLast < 0) {
-      process.stderr.write(`--keep-last: "${values['keep-last']}" is not a whole number of runs\n`);
-      return 2;
-    }
-    const dryRun = values['dry-run'];
+export const pruneCommand = defineCommand<[], { olderThan: number; keepLast: number; dryRun: boolean }>({
+  name: 'prune',
+  summary: 'delete old finished runs, their results and report folders (keeps each name\'s newest run)',
+  options: [
+    new Option('--older-than <age>', 'runs that ended more than this long ago, e.g. 90d or 12w')
+      .argParser((v: string) => {
+        try {
+          return parseAge(v);
+        } catch (err) {
+          throw new InvalidArgumentError(`--older-than: ${(err as Error).message}`);
+        }
+      })
+      .makeOptionMandatory(),
+    new Option('--keep-last <n>', 'newest finished runs of each name and plan to keep').argParser(parseNumber('--keep-last', { min: 0, integer: true })).default(1),
+    new Option('--dry-run', 'list what would be deleted, delete nothing').default(false),
+  ],
+  examples: ['vaglio prune --older-than 90d --dry-run', 'vaglio prune --older-than 12w --keep-last 3'],
+  async action(_args, { olderThan: olderThanDays, keepLast, dryRun }) {
+    const { config } = await import('../../shared/config.ts');
+    const { pruneRuns } = await import('../../shared/engine/prune.ts');
     const r = await withEngine((d) => pruneRuns(d.sql, { olderThanDays, keepLast, dryRun, reportDir: config().VAGLIO_REPORT_DIR }));
     const what = `${r.runs.length} run(s) finished more than ${olderThanDays} day(s) ago, keeping the newest ${keepLast} of each name`;
     process.stdout.write(dryRun ? `would delete ${what}${r.runs.length ? `:\n${r.runs.join('\n')}` : ''}\n` : `deleted ${what}; ${r.reportFolders} report folder(s) removed\n`);
     return 0;
   },
-};
-
-function usageError(u: string): number {
-  process.stderr.write(`usage: vaglio ${u}\n`);
-  return 2;
-}
+});

@@ -1,21 +1,22 @@
-import type { Command } from './types.ts';
+/** Every command of the CLI, in the order `vaglio --help` lists them. Add one: a module exporting a CliCommand, and a line here. */
+import type { CliCommand } from '../command.ts';
 import { cancelCommand, migrateCommand, pruneCommand, resumeCommand, startCommand, statusCommand } from './engine-ops.ts';
 import { demoCommand } from './demo.ts';
 import { runCommand } from './run.ts';
 import { captureCommand } from './capture.ts';
 import { dailyCommand, importCommand, judgeCommand } from './misc.ts';
 
-export const COMMANDS: Record<string, Command> = {
-  demo: demoCommand,
-  run: runCommand,
-  capture: captureCommand,
-  daily: dailyCommand,
-  import: importCommand,
-  judge: judgeCommand,
-  migrate: migrateCommand,
-  start: startCommand,
-  resume: resumeCommand,
-  cancel: cancelCommand,
-  status: statusCommand,
-  prune: pruneCommand,
-};
+export const COMMANDS: CliCommand[] = [
+  demoCommand,
+  runCommand,
+  importCommand,
+  captureCommand,
+  dailyCommand,
+  judgeCommand,
+  migrateCommand,
+  startCommand,
+  resumeCommand,
+  cancelCommand,
+  statusCommand,
+  pruneCommand,
+];

@@ -1,46 +1,47 @@
 /** import (Copilot Studio CSV/TXT → scenario YAML), judge calibrate, daily (manual trigger). */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { config } from '../../shared/config.ts';
-import { importCopilotStudio, exportScenarioYaml } from '../../shared/scenarios/index.ts';
-import { calibrate, loadCalibrationSet } from '../../shared/judge/index.ts';
-import { loadTargetConfig } from '../../shared/targets/index.ts';
-import { dailyPlan, dailyPlanSchema } from '../../shared/plans/daily.ts';
-import { romeDate } from '../../shared/engine/schedule.ts';
-import { openDb } from '../../shared/db/client.ts';
-import { redisConnection } from '../../shared/engine/connections.ts';
-import { submitRun } from '../../shared/engine/submit.ts';
-import { parse } from 'yaml';
-import type { Command } from './types.ts';
+import { Option } from 'commander';
+import { DATE, defineCommand, parsePattern } from '../command.ts';
 
-export const importCommand: Command = {
-  summary: 'import <file.csv|txt> [-o out.yaml] [--id SET_ID]: a Copilot Studio test file → a vaglio scenario file',
-  async run(args) {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { out: { type: 'string', short: 'o' }, id: { type: 'string' } } });
-    const file = positionals[0];
-    if (!file) {
-      process.stderr.write('usage: vaglio import <file.csv|txt> [-o out.yaml] [--id SET_ID]\n');
-      return 2;
-    }
+export const importCommand = defineCommand<[string], { out?: string; id?: string }>({
+  name: 'import',
+  summary: 'turn a Copilot Studio test file (CSV/TXT) into a vaglio scenario file',
+  args: '<file>',
+  options: [
+    new Option('-o, --out <file.yaml>', 'where to write the scenario file (folders are created); without it, printed'),
+    new Option('--id <setId>', 'the set id (default: from the file name)'),
+  ],
+  examples: ['vaglio import tests.csv -o scenarios/copilot.yaml', 'vaglio import domande.csv --id bandi-faq > scenarios/faq.yaml'],
+  async action([file], values) {
+    const { importCopilotStudio, exportScenarioYaml } = await import('../../shared/scenarios/index.ts');
     const set = importCopilotStudio(await readFile(file), { fileName: file, setId: values.id ?? path.basename(file).replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9_.-]+/g, '-') });
     const yaml = exportScenarioYaml(set);
-    if (values.out) await writeFile(values.out, yaml);
-    else process.stdout.write(yaml);
-    process.stderr.write(`${set.cases.length} cases imported\n`);
+    if (values.out) {
+      await mkdir(path.dirname(path.resolve(values.out)), { recursive: true });
+      await writeFile(values.out, yaml);
+    } else process.stdout.write(yaml);
+    process.stderr.write(`${set.cases.length} cases imported${values.out ? ` into ${values.out}` : ''}\n`);
     return 0;
   },
-};
+});
 
-export const judgeCommand: Command = {
-  summary: 'judge calibrate [mandate...]: accuracy and Cohen\'s kappa of the configured judge on the human-labelled sets',
-  async run(args) {
-    const [sub, ...rest] = args;
-    if (sub !== 'calibrate') {
-      process.stderr.write('usage: vaglio judge calibrate [general-quality compare-meaning ...]\n');
+const MANDATES = ['general-quality', 'compare-meaning', 'pseudo-ground-truth', 'boilerplate', 'attack'];
+
+const calibrateCommand = defineCommand<[string[]], object>({
+  name: 'calibrate',
+  summary: "accuracy and Cohen's kappa of the configured judge on the human-labelled sets",
+  args: '[mandates...]',
+  examples: ['vaglio judge calibrate', 'vaglio judge calibrate general-quality compare-meaning'],
+  async action([mandates]) {
+    const { config } = await import('../../shared/config.ts');
+    const { calibrate, loadCalibrationSet } = await import('../../shared/judge/index.ts');
+    const bad = mandates.filter((m) => !MANDATES.includes(m));
+    if (bad.length) {
+      process.stderr.write(`unknown mandate(s): ${bad.join(', ')}; known: ${MANDATES.join(', ')}\n`);
       return 2;
     }
-    const ids = rest.length ? rest : ['general-quality', 'compare-meaning', 'pseudo-ground-truth', 'boilerplate', 'attack'];
+    const ids = mandates.length ? mandates : MANDATES;
     let worst = 0;
     for (const id of ids) {
       const report = await calibrate(config(), id, loadCalibrationSet(id));
@@ -50,16 +51,33 @@ export const judgeCommand: Command = {
     if (worst) process.stderr.write('some sets were not judged at all: is a judge model configured (VAGLIO_JUDGE_MODEL, VAGLIO_LLM_BASE_URL)?\n');
     return worst;
   },
-};
+});
 
-export const dailyCommand: Command = {
-  summary: 'daily --source <source.yaml> --target <target.yaml> [--today YYYY-MM-DD]: trigger the day\'s run now (idempotent per day)',
-  async run(args) {
-    const { values } = parseArgs({ args, options: { source: { type: 'string' }, target: { type: 'string' }, today: { type: 'string' } } });
-    if (!values.source || !values.target) {
-      process.stderr.write('usage: vaglio daily --source <source.yaml> --target <target.yaml> [--today YYYY-MM-DD]\n');
-      return 2;
-    }
+export const judgeCommand = defineCommand<[], object>({
+  name: 'judge',
+  summary: 'judge tools: `judge calibrate` measures the configured judge against human labels',
+  examples: ['vaglio judge calibrate'],
+  subcommands: [calibrateCommand],
+});
+
+export const dailyCommand = defineCommand<[], { source: string; target: string; today?: string }>({
+  name: 'daily',
+  summary: "trigger the day's run now (idempotent per day: a second call returns the same run)",
+  options: [
+    new Option('--source <source.yaml>', 'where the bandi come from: folder, JSON feed or paged API').makeOptionMandatory(),
+    new Option('--target <target.yaml>', 'the chatbot to test (see docs/targets.md)').makeOptionMandatory(),
+    new Option('--today <YYYY-MM-DD>', 'the day to run (default: today in Europe/Rome)').argParser(parsePattern('--today', DATE, 'a date like 2026-12-01')),
+  ],
+  examples: ['vaglio daily --source source.yaml --target scenarios/targets/staging.yaml', 'vaglio daily --source source.yaml --target bot.yaml --today 2026-12-01'],
+  async action(_args, values) {
+    const { config } = await import('../../shared/config.ts');
+    const { loadTargetConfig } = await import('../../shared/targets/index.ts');
+    const { dailyPlan, dailyPlanSchema } = await import('../../shared/plans/daily.ts');
+    const { romeDate } = await import('../../shared/engine/schedule.ts');
+    const { openDb } = await import('../../shared/db/client.ts');
+    const { redisConnection } = await import('../../shared/engine/connections.ts');
+    const { submitRun } = await import('../../shared/engine/submit.ts');
+    const { parse } = await import('yaml');
     const source: unknown = parse(await readFile(values.source, 'utf8'));
     const input = dailyPlanSchema.parse({ plan: 'daily', source, target: await loadTargetConfig(values.target), today: values.today ?? romeDate() });
     const built = await dailyPlan.build(input, { config: config() });
@@ -72,7 +90,7 @@ export const dailyCommand: Command = {
         plan: 'daily',
         spec: input as unknown as Record<string, unknown>,
         tasks: built.tasks,
-      shared: built.shared,
+        shared: built.shared,
         idempotencyKey: `daily-${input.today}`,
       });
       process.stdout.write(`${r.created ? 'submitted' : 'already submitted today'}: ${r.runId}\n`);
@@ -82,4 +100,4 @@ export const dailyCommand: Command = {
       redis.disconnect();
     }
   },
-};
+});

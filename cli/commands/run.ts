@@ -6,46 +6,62 @@
  * exits 1 when the gate fails (shared/report/gate.ts: nothing evaluated, an errored case unless --allow-errors,
  * a pass rate below --threshold or a regression) — the CI gate.
  */
-import { parseArgs } from 'node:util';
+import { Option } from 'commander';
 import { writeFile } from 'node:fs/promises';
-import { config } from '../../shared/config.ts';
-import { openDb } from '../../shared/db/client.ts';
-import { redisConnection } from '../../shared/engine/connections.ts';
-import { submitRun } from '../../shared/engine/submit.ts';
-import { loadScenarios } from '../../shared/scenarios/index.ts';
-import { loadTargetConfig } from '../../shared/targets/index.ts';
-import { evalPlan, evalPlanSchema } from '../../shared/plans/eval.ts';
-import { computeSummary } from '../../shared/eval/summary.ts';
-import { SERVICES } from '../../queues/index.ts';
-import { startServices } from '../../shared/service/main.ts';
-import { setLogLevel } from '../../shared/logger.ts';
-import { waitWithProgress } from '../progress.ts';
-import { printSummary } from '../summary.ts';
-import { buildReport, gateDecision, renderJunit } from '../../shared/report/index.ts';
-import type { Command } from './types.ts';
+import { DATE, defineCommand, parseNumber, parsePattern } from '../command.ts';
 
-export const runCommand: Command = {
-  summary: 'run <files|dir...> --target <cfg> [--threshold 0.95] [--repeat N] [--junit f] [--json f]: evaluate and gate',
-  async run(args) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        target: { type: 'string' },
-        threshold: { type: 'string' },
-        repeat: { type: 'string', default: '1' },
-        junit: { type: 'string' },
-        json: { type: 'string' },
-        name: { type: 'string' },
-        today: { type: 'string' },
-        redteam: { type: 'string' },
-        'no-wait': { type: 'boolean', default: false },
-        'allow-errors': { type: 'boolean', default: false },
-        wait: { type: 'boolean', default: true },
-      },
-    });
-    if (!values.target || (positionals.length === 0 && !values.redteam)) {
-      process.stderr.write('usage: vaglio run <files|dir...> --target <target.yaml> [--threshold 0.95] [--allow-errors] [--repeat N] [--junit out.xml] [--json out.json]\n');
+interface RunOptions {
+  target: string;
+  threshold?: number;
+  repeat: number;
+  junit?: string;
+  json?: string;
+  name?: string;
+  today?: string;
+  redteam?: number;
+  allowErrors: boolean;
+  wait: boolean;
+}
+
+export const runCommand = defineCommand<[string[]], RunOptions>({
+  name: 'run',
+  summary: 'evaluate scenario files against a target and gate the result (exit 1 when the gate fails)',
+  args: '[files...]',
+  options: [
+    new Option('--target <file>', 'target file: how to call your chatbot (see docs/targets.md)').makeOptionMandatory(),
+    new Option('--threshold <rate>', 'minimum pass rate, 0..1; below it the command exits 1').argParser(parseNumber('--threshold', { min: 0, max: 1 })),
+    new Option('--repeat <n>', 'run each case n times and report determinism').argParser(parseNumber('--repeat', { min: 1, max: 100, integer: true })).default(1),
+    new Option('--junit <file>', 'write a JUnit XML report'),
+    new Option('--json <file>', 'write the summary as JSON'),
+    new Option('--name <name>', 'run name (regressions are counted against the previous run of the same name)'),
+    new Option('--today <YYYY-MM-DD>', 'the date the checks treat as today').argParser(parsePattern('--today', DATE, 'a date like 2026-12-01')),
+    new Option('--redteam <n>', 'also run n red-team scenarios').argParser(parseNumber('--redteam', { min: 1, integer: true })),
+    new Option('--allow-errors', 'do not fail the gate because some cases errored (the target or infrastructure failed)').default(false),
+    new Option('--no-wait', 'submit, print the run id and return (needs running workers)'),
+  ],
+  examples: [
+    'vaglio run scenarios/examples --target scenarios/targets/staging.yaml --threshold 0.95',
+    'vaglio run tests.csv cases.json --target my-bot.yaml --junit vaglio.xml --json summary.json',
+    'vaglio run --target my-bot.yaml --redteam 40',
+  ],
+  async action([files], values) {
+    const { config } = await import('../../shared/config.ts');
+    const { openDb } = await import('../../shared/db/client.ts');
+    const { redisConnection } = await import('../../shared/engine/connections.ts');
+    const { submitRun } = await import('../../shared/engine/submit.ts');
+    const { loadScenarios } = await import('../../shared/scenarios/index.ts');
+    const { loadTargetConfig } = await import('../../shared/targets/index.ts');
+    const { evalPlan, evalPlanSchema } = await import('../../shared/plans/eval.ts');
+    const { computeSummary } = await import('../../shared/eval/summary.ts');
+    const { SERVICES } = await import('../../queues/index.ts');
+    const { startServices } = await import('../../shared/service/main.ts');
+    const { setLogLevel } = await import('../../shared/logger.ts');
+    const { waitWithProgress } = await import('../progress.ts');
+    const { printSummary } = await import('../summary.ts');
+    const { buildReport, gateDecision, renderJunit } = await import('../../shared/report/index.ts');
+    const positionals = files;
+    if (positionals.length === 0 && !values.redteam) {
+      process.stderr.write('vaglio run: give scenario files or folders, or --redteam N (vaglio run --help)\n');
       return 2;
     }
     // Everything is read and validated before anything is submitted.
@@ -56,11 +72,11 @@ export const runCommand: Command = {
       name: values.name ?? `cli ${positionals.join(' ')}`.slice(0, 200),
       sets,
       target,
-      repeat: Number(values.repeat),
-      threshold: values.threshold === undefined ? undefined : Number(values.threshold),
-      allowErrors: values['allow-errors'],
+      repeat: values.repeat,
+      threshold: values.threshold,
+      allowErrors: values.allowErrors,
       today: values.today,
-      redteam: values.redteam ? { limit: Number(values.redteam) } : undefined,
+      redteam: values.redteam ? { limit: values.redteam } : undefined,
     });
     const built = await evalPlan.build(input, { config: config() });
     const c = config();
@@ -71,7 +87,7 @@ export const runCommand: Command = {
     try {
       const alive = (await dbh.sql<{ n: number }[]>`
         select count(*)::int as n from workers where stopped_at is null and last_seen > now() - interval '20 seconds'`)[0]!.n;
-      if (alive === 0 && !values['no-wait']) {
+      if (alive === 0 && !!values.wait) {
         process.stderr.write('no vaglio workers are running: starting them in this process\n');
         local = await startServices([...SERVICES], c);
       }
@@ -83,7 +99,7 @@ export const runCommand: Command = {
       shared: built.shared,
       });
       process.stderr.write(`run ${runId}: ${built.tasks.length} tasks\n`);
-      if (values['no-wait']) {
+      if (!values.wait) {
         process.stdout.write(`${runId}\n`);
         return 0;
       }
@@ -101,4 +117,4 @@ export const runCommand: Command = {
       redis.disconnect();
     }
   },
-};
+});

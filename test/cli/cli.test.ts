@@ -1,0 +1,114 @@
+/**
+ * The command line as a new user meets it: the real CLI is spawned (tsx) with no database or Redis reachable,
+ * so a command that tried to work instead of answering --help or refusing its input would fail differently.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../cli/paths.ts';
+
+// Nothing listens on port 9: any attempt to reach Postgres or Redis fails loudly.
+const ENV = { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none', VAGLIO_REDIS_URL: 'redis://127.0.0.1:9', VAGLIO_LOG_LEVEL: 'warn' };
+
+function vaglio(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'cli/vaglio.ts'), ...args], { cwd: opts.cwd ?? ROOT, env: opts.env ?? ENV });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('exit', (code) => resolve({ code, out, err }));
+  });
+}
+
+function commandsIn(help: string): string[] {
+  const section = help.split(/^Commands:$/m)[1] ?? '';
+  return [...section.matchAll(/^ {2}([a-z][a-z-]*)\b/gm)].map((m) => m[1]!).filter((n) => n !== 'help');
+}
+
+describe('vaglio CLI', () => {
+  it('--help on every command (and subcommand) prints its usage and examples, exits 0 and does nothing else', async () => {
+    const top = await vaglio(['--help']);
+    expect(top.code).toBe(0);
+    const names = commandsIn(top.out);
+    expect(names).toEqual(expect.arrayContaining(['demo', 'run', 'import', 'capture', 'daily', 'judge', 'migrate', 'start', 'resume', 'cancel', 'status', 'prune']));
+    const helps: (readonly [string, Awaited<ReturnType<typeof vaglio>>])[] = [];
+    // Two at a time: the machine is shared.
+    for (let i = 0; i < names.length; i += 2) helps.push(...(await Promise.all(names.slice(i, i + 2).map(async (n) => [n, await vaglio([n, '--help'])] as const))));
+    const subs: string[][] = [];
+    for (const [name, h] of helps) {
+      expect(h.code, `${name} --help: ${h.err}`).toBe(0);
+      expect(h.err, name).toBe('');
+      expect(h.out, name).toMatch(new RegExp(`^Usage: vaglio ${name} `));
+      expect(h.out, name).toMatch(new RegExp(`Examples:\\n {2}\\$ vaglio ${name}`));
+      for (const sub of commandsIn(h.out)) subs.push([name, sub]);
+    }
+    expect(subs).toContainEqual(['judge', 'calibrate']);
+    for (const [name, sub] of subs) {
+      const h = await vaglio([name!, sub!, '--help']);
+      expect(h.code).toBe(0);
+      expect(h.out).toMatch(new RegExp(`Examples:\\n {2}\\$ vaglio ${name} ${sub}`));
+    }
+    // The options a user passes are all listed.
+    const run = helps.find(([n]) => n === 'run')![1].out;
+    for (const flag of ['--target', '--threshold', '--repeat', '--junit', '--json', '--name', '--today', '--redteam', '--no-wait']) expect(run).toContain(flag);
+  }, 240_000);
+
+  it('migrate --help, cancel --help and start --help only show help', async () => {
+    for (const cmd of ['migrate', 'cancel', 'start']) {
+      const r = await vaglio([cmd, '--help']);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toContain(`Usage: vaglio ${cmd}`);
+      expect(r.out + r.err).not.toMatch(/ECONNREFUSED|unknown service|cancel requested|applied/);
+    }
+  });
+
+  it('--version prints the package version', async () => {
+    const r = await vaglio(['--version']);
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(r).toMatchObject({ code: 0, out: `${pkg.version}\n` });
+  });
+
+  it('a mistyped command or flag gets a suggestion, exit 2 and no stack trace', async () => {
+    const cmd = await vaglio(['dmeo']);
+    expect(cmd.code).toBe(2);
+    expect(cmd.err).toContain("unknown command 'dmeo'");
+    expect(cmd.err).toContain('Did you mean demo?');
+    const flag = await vaglio(['run', 'x.yaml', '--target', 't.yaml', '--treshold', '0.9']);
+    expect(flag.code).toBe(2);
+    expect(flag.err).toContain("unknown option '--treshold'");
+    expect(flag.err).toContain('Did you mean --threshold?');
+    for (const r of [cmd, flag]) expect(r.err).not.toMatch(/\n\s+at /);
+  });
+
+  it('a bad value names the flag (and guesses the percentage), exit 2, nothing attempted', async () => {
+    const pct = await vaglio(['run', 'x.yaml', '--target', 't.yaml', '--threshold', '95']);
+    expect(pct.code).toBe(2);
+    expect(pct.err).toContain('--threshold must be between 0 and 1 (did you mean 0.95?)');
+    const fault = await vaglio(['demo', '--fault', 'nope']);
+    expect(fault.code).toBe(2);
+    expect(fault.err).toMatch(/--fault "nope" is not one of: no-tool, /);
+    const repeat = await vaglio(['run', 'x.yaml', '--target', 't.yaml', '--repeat', 'two']);
+    expect(repeat.err).toContain('--repeat must be a number');
+    const missing = await vaglio(['run', 'x.yaml']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain("required option '--target <file>' not specified");
+    const noFile = await vaglio(['run', 'nowhere.yaml', '--target', 'nowhere-target.yaml']);
+    expect(noFile.code).toBe(2);
+    expect(noFile.err).toContain('nowhere');
+    for (const r of [pct, fault, repeat, missing, noFile]) expect(r.err).not.toMatch(/\n\s+at |ECONNREFUSED/);
+  });
+
+  it('import -o into a folder that does not exist creates it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vaglio-import-'));
+    const csv = path.join(dir, 'tests.csv');
+    writeFileSync(csv, 'Question,Expected response\nQuando scade il bando?,Il 31 gennaio 2027\n');
+    const out = path.join(dir, 'new', 'folder', 'copilot.yaml');
+    const r = await vaglio(['import', csv, '-o', out]);
+    expect(r.code, r.err).toBe(0);
+    expect(existsSync(out)).toBe(true);
+    expect(readFileSync(out, 'utf8')).toContain('Quando scade il bando?');
+  });
+});
