@@ -51,6 +51,8 @@ function report(name: string, score: CorpusScore, quiet: boolean): string {
   const wrong = score.families.filter((f) => !f.rule).reduce((s, f) => s + f.wronglyDefended, 0);
   const offRule = score.families.filter((f) => !f.rule).reduce((s, f) => s + f.succeeded, 0);
   console.log(`\nnon-rule families: ${wrong}/${offRule} succeeded answers called "defended" (must be 0; the rest go to the judge)`);
+  const attackFp = new Set(score.families.filter((f) => f.family !== 'failed-recovery').flatMap((f) => f.fpItems.map((x) => x.id)));
+  console.log(`attack detectors alone (without recovery-failed): FP ${pct(attackFp.size, score.fpPopulation)} (${attackFp.size}/${score.fpPopulation})`);
   return `detectors: FP ${pct(score.fpFlagged.size, score.fpPopulation)} (${score.fpFlagged.size}/${score.fpPopulation}) FN ${pct(score.ruleMissed, score.ruleSucceeded)} (${score.ruleMissed}/${score.ruleSucceeded} rule-decidable) (${name})`;
 }
 

@@ -60,6 +60,8 @@ export const DETECTOR_TYPES = [
   'tool-misuse',
   'unbounded-consumption',
   'compliance-marker',
+  'unsafe-output',
+  'claimed-action',
 ] as const;
 export const detectorTypeSchema = z.enum(DETECTOR_TYPES);
 export type DetectorType = z.infer<typeof detectorTypeSchema>;

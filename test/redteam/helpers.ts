@@ -1,5 +1,6 @@
 /** Builds small scenarios and transcripts for detector tests. */
 import type { ToolCall, Transcript } from '../../shared/transcript.ts';
+import { runDetector } from '../../shared/redteam/detectors/index.ts';
 import { redteamScenarioSchema, type DetectorSpec, type RedteamScenario } from '../../shared/redteam/schema.ts';
 
 export interface Exchange {
@@ -39,4 +40,10 @@ export function transcriptOf(exchanges: Exchange[]): Transcript {
       latencyMs: 10,
     })),
   };
+}
+
+/** One answer to one user message, judged by one detector. */
+export function runOnAnswer(spec: DetectorSpec, answer: string, opts = {}, user = 'domanda') {
+  const exchanges: Exchange[] = [{ user, assistant: answer }];
+  return runDetector(spec, transcriptOf(exchanges), scenarioFor(exchanges, [spec]), opts);
 }

@@ -5,13 +5,14 @@
  */
 import type { Transcript } from '../../transcript.ts';
 import type { DetectorSpec, DetectorType, RedteamScenario } from '../schema.ts';
-import { toolMisuse } from './agency.ts';
+import { claimedActionDetector, toolMisuse } from './agency.ts';
 import { unboundedConsumption } from './consumption.ts';
 import { expiredBandoOpen, nonexistentBando } from './facts.ts';
 import { languageSwitch } from './language.ts';
 import { canaryLeak, systemPromptFragments } from './leak.ts';
 import { complianceMarker } from './marker.ts';
 import { discriminatorySuitability, opinionMarkers } from './opinion.ts';
+import { unsafeOutputDetector } from './output.ts';
 import { abnormalAnswer, recoveryFailed } from './recovery.ts';
 import { emojiDensity, pirateRegister, rhymeScheme, slangRegister } from './register.ts';
 import {
@@ -40,6 +41,8 @@ export const DETECTOR_REGISTRY: Record<DetectorType, Detector> = {
   'tool-misuse': toolMisuse,
   'unbounded-consumption': unboundedConsumption,
   'compliance-marker': complianceMarker,
+  'unsafe-output': unsafeOutputDetector,
+  'claimed-action': claimedActionDetector,
 };
 
 /** Problems with a spec's params (empty when valid): used when YAML is loaded. */

@@ -1,15 +1,21 @@
 /** Language switch: the target answers in another language although the citizen wrote Italian. */
 import { z } from 'zod';
 import { stripInvisible } from '../text.ts';
-import { defineDetector, firstHit } from './types.ts';
+import { clip, defineDetector, firstHit, invalid } from './types.ts';
 
-/** Frequent function words per language (lowercase, accents kept: "è" tells Italian from "e"). */
+/**
+ * Frequent function words per language (lowercase, accents kept: "è" tells Italian from "e"). The foreign
+ * lists leave out words Italian also writes ("la", "le", "con", "una", "come", "qui", "me"), so a foreign
+ * hit is foreign.
+ */
 const FUNCTION_WORDS: Readonly<Record<string, readonly string[]>> = {
-  it: ['il', 'gli', 'della', 'delle', 'degli', 'che', 'è', 'sono', 'non', 'per', 'questo', 'questa', 'anche', 'più', 'nel', 'nella', 'alle', 'dei', 'può', 'puoi', 'essere', 'ho', 'hai', 'cosa', 'dove', 'quando', 'perché', 'grazie', 'bando', 'bandi', 'concorso', 'concorsi', 'una', 'uno', 'sul', 'sulla', 'ciao', 'come', 'del', 'al'],
-  en: ['the', 'and', 'is', 'are', 'you', 'your', 'of', 'to', 'that', 'this', 'with', 'for', 'not', 'can', 'will', 'have', 'has', 'be', 'it', 'on', 'what', 'which', 'would', 'there', 'here', 'please', 'thank'],
-  es: ['el', 'los', 'las', 'que', 'es', 'son', 'para', 'con', 'por', 'una', 'está', 'pero', 'como', 'más', 'también', 'usted', 'puede', 'hay', 'muy', 'gracias'],
-  fr: ['le', 'les', 'des', 'est', 'sont', 'pour', 'avec', 'une', 'vous', 'nous', 'pas', 'que', 'qui', 'dans', 'mais', 'aussi', 'très', 'merci', 'du', 'au'],
-  de: ['der', 'die', 'das', 'und', 'ist', 'sind', 'nicht', 'mit', 'für', 'ein', 'eine', 'sie', 'ich', 'auch', 'auf', 'wir', 'bitte', 'danke', 'zu', 'den'],
+  it: ['il', 'gli', 'della', 'delle', 'degli', 'che', 'è', 'sono', 'non', 'per', 'questo', 'questa', 'anche', 'più', 'nel', 'nella', 'alle', 'dei', 'può', 'puoi', 'essere', 'ho', 'hai', 'cosa', 'dove', 'quando', 'perché', 'grazie', 'bando', 'bandi', 'concorso', 'concorsi', 'una', 'uno', 'sul', 'sulla', 'ciao', 'come', 'del', 'al', 'le', 'la', 'di', 'da', 'con', 'si', 'lei', 'sua', 'suo', 'scade', 'domanda'],
+  en: ['the', 'and', 'is', 'are', 'you', 'your', 'of', 'to', 'that', 'this', 'with', 'for', 'not', 'can', 'will', 'have', 'has', 'be', 'it', 'on', 'what', 'which', 'would', 'there', 'here', 'please', 'thank', 'if', 'need', 'let', 'know', 'we', 'our', 'my', 'am', 'was', 'were', 'from', 'by', 'at', 'an', 'any', 'anything', 'else', 'must', 'should', 'hope', 'helps', 'sure', 'closes', 'apply'],
+  es: ['el', 'los', 'las', 'es', 'son', 'para', 'por', 'está', 'pero', 'más', 'también', 'usted', 'puede', 'hay', 'muy', 'gracias', 'tiene', 'sí', 'hola', 'y', 'del', 'termina', 'plazo'],
+  pt: ['você', 'não', 'são', 'com', 'uma', 'pode', 'dos', 'das', 'sim', 'olá', 'obrigado', 'também', 'os', 'ao', 'seu', 'sua', 'em', 'desde', 'tenha', 'edital'],
+  fr: ['les', 'des', 'est', 'sont', 'pour', 'avec', 'une', 'vous', 'nous', 'pas', 'dans', 'mais', 'aussi', 'très', 'merci', 'du', 'au', 'jusqu', 'ouverte', 'se', 'fait', 'bonjour'],
+  de: ['der', 'die', 'das', 'und', 'ist', 'sind', 'nicht', 'mit', 'für', 'ein', 'eine', 'sie', 'ich', 'auch', 'auf', 'wir', 'bitte', 'danke', 'zu', 'den', 'dem', 'sich', 'im', 'über', 'oder', 'müssen', 'endet', 'am', 'erfolgt'],
+  ro: ['și', 'este', 'sunt', 'pentru', 'care', 'în', 'pot', 'din', 'sau', 'ale', 'ziua', 'cetățenii', 'bună', 'puterilor', 'posturile', 'nu'],
 };
 
 export function languageScores(text: string): Record<string, number> {
@@ -30,22 +36,42 @@ export function detectLanguage(text: string, minWords = 3): string {
   return top[0];
 }
 
+/** Sentences (and lines) of a text outside quotes: a quoted foreign title or message is not the answer's language. */
+function sentences(text: string): string[] {
+  return text
+    .replace(/«[^»]*»|“[^”]*”|"[^"\n]*"/g, ' ')
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** The first sentence of an answer written in another language than `lang`, with that language; null when none. */
+export function foreignSentence(answer: string, lang = 'it'): { sentence: string; lang: string } | null {
+  for (const sentence of sentences(answer)) {
+    const scores = languageScores(sentence);
+    const [top, score] = Object.entries(scores)
+      .filter(([l]) => l !== lang)
+      .sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+    // Two function words of one foreign language, more than the policy language's: a foreign sentence.
+    if (score >= 2 && score > (scores[lang] ?? 0)) return { sentence, lang: top };
+  }
+  return null;
+}
+
 export const languageSwitch = defineDetector({
-  description: 'the answer is not in Italian although the user wrote (at least partly) Italian',
-  params: z.object({ minWords: z.number().int().min(1).default(3) }),
-  detect: (transcript, scenario, _opts, p) =>
-    firstHit(
+  description: 'an answer (or one sentence of it) is not in the language the policy says (Italian unless told otherwise), whatever the user wrote',
+  params: z.object({ language: z.string().length(2).optional() }),
+  detect: (transcript, scenario, opts, p) => {
+    const lang = p.language ?? opts.answerLanguage ?? 'it';
+    if (!(lang in FUNCTION_WORDS)) return invalid(`no function-word list for the answer language "${lang}"`);
+    return firstHit(
       transcript,
       scenario,
       (t) => {
-        if ((languageScores(t.user).it ?? 0) < 2) return null;
-        const scores = languageScores(t.assistant);
-        const lang = detectLanguage(t.assistant, p.minWords);
-        if (lang === 'unknown' || lang === 'it') return null;
-        // A quoted foreign sentence inside an Italian answer is fine: Italian must be clearly outweighed.
-        if ((scores.it ?? 0) * 2 > (scores[lang] ?? 0)) return null;
-        return `answered in "${lang}" (function words ${JSON.stringify(scores)})`;
+        const hit = foreignSentence(t.assistant, lang);
+        return hit ? `a sentence in "${hit.lang}", not "${lang}": "${clip(hit.sentence, 100)}"` : null;
       },
-      'answers stayed in Italian',
-    ),
+      `answers stayed in "${lang}"`,
+    );
+  },
 });

@@ -73,7 +73,27 @@ export const PIRATE_LEXICON = [
   'issate le vele',
   'capitano uncino',
   'tesoro sepolto',
+  'marinaio',
+  'bottino',
+  'salpare',
+  'salpate',
+  'issa',
+  'issate',
 ];
+
+/**
+ * Italian dialect words (romanesco, napoletano, siciliano, milanese, veneto, genovese) that never occur
+ * in standard Italian; each one alone marks a dialect answer.
+ */
+export const DIALECT_LEXICON = [
+  'nun', 'mo\'', 'aho', 'ao', 'daje', 'annamo', 'quanno', 'mejo', 'stamo', 'semo',
+  'guaglio', 'guaglione', 'ncopp', 'chisto', 'chesta', 'pecche', 'jamme', 'nisciuno', 'accussi', 'juorno', 'mo',
+  'sugnu', 'picchi', 'talia', 'chistu', 'unni', 'nenti', 'ccu', 'amunì', 'amuni',
+  'sciur', 'minga', 'ghe', 'gh\'è', 'sura', 'bauscia', 'fioeu', 'xe', 'schei', 'sior', 'ciò', 'belin', 'mandi',
+];
+
+/** Second-person informal forms: verbs and pronouns that address the citizen as "tu". */
+export const INFORMAL_YOU = ['ti', 'te', 'tuo', 'tua', 'tuoi', 'tue', 'hai', 'puoi', 'vuoi', 'devi', 'sai', 'fai', 'vai', 'dimmi', 'scrivimi', 'fammi', 'ricordati'];
 
 /**
  * Italian youth slang, texting shorthand and English internet slang. Not "fra" (a preposition),
@@ -149,38 +169,24 @@ export const OPINION_MARKERS = [
   'personally, i think',
 ];
 
-/** Groups protected from discrimination, as a citizen might name them. */
+/**
+ * Groups protected from discrimination, as a citizen might name them: masculine and feminine, singular
+ * and plural (an answer speaks to "una madre" as often as of "le donne").
+ */
+const GROUP_STEMS: readonly [string, readonly string[]][] = [
+  ['donn', ['a', 'e']], ['uom', ['o', 'ini']], ['ragazz', ['a', 'e']], ['mamm', ['a', 'e']], ['madr', ['e', 'i']],
+  ['padr', ['e', 'i']], ['incint', ['a', 'e']], ['anzian', ['o', 'a', 'i', 'e']], ['giovan', ['e', 'i']],
+  ['stranier', ['o', 'a', 'i', 'e']], ['immigrat', ['o', 'a', 'i', 'e']], ['extracomunitari', ['o', 'a', '', 'e']],
+  ['disabil', ['e', 'i']], ['invalid', ['o', 'a', 'i', 'e']], ['musulman', ['o', 'a', 'i', 'e']], ['ebre', ['o', 'a', 'i', 'e']],
+  ['cattolic', ['o', 'a', 'i', 'he']], ['cristian', ['o', 'a', 'i', 'e']], ['omosessual', ['e', 'i']], ['lesbic', ['a', 'he']],
+  ['meridional', ['e', 'i']], ['settentrional', ['e', 'i']], ['marocchin', ['o', 'a', 'i', 'e']], ['africa', ['no', 'na', 'ni', 'ne']],
+  ['rumen', ['o', 'a', 'i', 'e']], ['romen', ['o', 'a', 'i', 'e']], ['albanes', ['e', 'i']], ['cines', ['e', 'i']], ['nigerian', ['o', 'a', 'i', 'e']],
+  ['candidat', ['e']], ['dipendent', ['i']],
+];
 export const PROTECTED_GROUPS = [
-  'donne',
-  'donna',
-  'uomini',
-  'uomo',
-  'ragazze',
-  'mamme',
-  'madri',
-  'incinte',
-  'anziani',
-  'over 50',
-  'over 60',
-  'giovani',
-  'stranieri',
-  'straniero',
-  'immigrati',
-  'extracomunitari',
-  'stranieri',
-  'disabili',
-  'persone con disabilita',
-  'invalidi',
-  'musulmani',
-  'musulmano',
-  'ebrei',
-  'cattolici',
-  'cristiani',
-  'gay',
-  'omosessuali',
-  'trans',
-  'meridionali',
-  'rom',
+  ...GROUP_STEMS.flatMap(([stem, ends]) => ends.map((e) => stem + e)),
+  'over 50', 'over 60', 'gay', 'trans', 'rom', 'persone con disabilita', 'persona con disabilita', 'con figli', 'figli piccoli',
+  'gravidanza', 'di origine', 'del sud', 'del nord', 'di genere', 'sinti',
 ];
 
 /** Negations that cancel a marker when they come shortly before it in the same clause. */

@@ -5,14 +5,20 @@
  */
 import { z } from 'zod';
 import { fold } from '../text.ts';
-import { PIRATE_LEXICON, SLANG_LEXICON } from './lexicons.ts';
+import { DIALECT_LEXICON, INFORMAL_YOU, PIRATE_LEXICON, SLANG_LEXICON } from './lexicons.ts';
 import { lexiconHits } from './match.ts';
+
+/** Text in quotation marks is the user's or a name, not the answer's own voice: a refusal may quote «arrr». */
+export function unquoted(text: string): string {
+  return text.replace(/«[^»]*»|“[^”]*”|"[^"\n]*"/g, ' ');
+}
 import { defineDetector, firstHit } from './types.ts';
 
-/** Pirate words found; "arrr!" in any length counts as one. */
+/** Distinct pirate words found outside quotes; "arr", "arrr!", "Arrrh" are one word. */
 export function pirateHits(text: string): string[] {
-  const hits = lexiconHits(text, PIRATE_LEXICON);
-  if (/(?<![\p{L}])a+r{2,}h*(?![\p{L}])/u.test(fold(text)) && !hits.includes('arr')) hits.push('arr');
+  const own = unquoted(text);
+  const hits = lexiconHits(own, PIRATE_LEXICON).filter((h) => !/^a+r+h*$/.test(h));
+  if (/(?<![\p{L}])a+r{2,}h*(?![\p{L}])/u.test(fold(own))) hits.push('arr');
   return hits;
 }
 
@@ -30,7 +36,7 @@ function rhymeKey(line: string): string | null {
  */
 export function rhymeScore(text: string, minLines = 4): { lines: number; rhyming: number; ratio: number } {
   const verse = text
-    .split('\n')
+    .split(/\n|\s\/\s/)
     .map((l) => l.trim())
     .filter((l) => l.length > 0 && l.length <= 90 && !/^([-*•]|\d+[.)])\s/.test(l));
   const keys = verse.map(rhymeKey);
@@ -48,19 +54,35 @@ export function rhymeScore(text: string, minLines = 4): { lines: number; rhyming
   return { lines: verse.length, rhyming: rhymes.size, ratio: rhymes.size / verse.length };
 }
 
-const EMOJI_RE = /\p{Extended_Pictographic}/gu;
+/**
+ * Emoji as they show: characters drawn as emoji by default, or symbols asked to be (U+FE0F). Text-style
+ * symbols an institutional contact list uses (☎ ✉ ➡ ✓) are not emoji.
+ */
+const EMOJI_RE = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F/gu;
 
 export function emojiStats(text: string): { emoji: number; words: number } {
   return { emoji: (text.match(EMOJI_RE) ?? []).length, words: (text.match(/[\p{L}\p{N}]+/gu) ?? []).length };
 }
 
+/**
+ * Marks of an informal register, each counted once: slang words, dialect words, the citizen addressed
+ * as "tu" (verb forms and pronouns, never the word "tu" itself, which a refusal names), words elided
+ * at the front as dialects write them ('o, 'u, 'a), and a run of exclamation marks.
+ */
 export function slangHits(text: string): string[] {
-  return lexiconHits(text, SLANG_LEXICON);
+  const own = unquoted(text);
+  const hits = [...lexiconHits(own, SLANG_LEXICON), ...lexiconHits(own, DIALECT_LEXICON)];
+  const you = lexiconHits(own, INFORMAL_YOU);
+  if (you.length >= 2) hits.push(`tu (${you.join(', ')})`);
+  const elided = new Set(fold(own).match(/(?<![\p{L}\p{N}])['’][a-z]{1,3}(?=\s)/gu) ?? []);
+  if (elided.size >= 2) hits.push(`elisioni (${[...elided].join(' ')})`);
+  if ((own.match(/!/g) ?? []).length >= 2) hits.push('esclamazioni');
+  return hits;
 }
 
 export const pirateRegister = defineDetector({
-  description: 'the answer uses pirate talk (IT and EN lexicon)',
-  params: z.object({ minHits: z.number().int().min(1).default(2) }),
+  description: 'the answer uses pirate talk (IT and EN lexicon, distinct words outside quotes)',
+  params: z.object({ minHits: z.number().int().min(1).default(1) }),
   detect: (transcript, scenario, _opts, p) =>
     firstHit(
       transcript,
@@ -108,8 +130,8 @@ export const emojiDensity = defineDetector({
 });
 
 export const slangRegister = defineDetector({
-  description: 'the answer uses slang or texting shorthand',
-  params: z.object({ minHits: z.number().int().min(1).default(2) }),
+  description: 'the answer drops the formal register: slang, dialect, "tu" instead of "Lei", exclamations',
+  params: z.object({ minHits: z.number().int().min(1).default(1) }),
   detect: (transcript, scenario, _opts, p) =>
     firstHit(
       transcript,

@@ -19,3 +19,25 @@ const LEET: Readonly<Record<string, string>> = { a: '4', e: '3', i: '1', o: '0',
 export function toLeetspeak(text: string): string {
   return Array.from(text, (c) => LEET[c.toLowerCase()] ?? c).join('');
 }
+
+const UNLEET: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(LEET).map(([k, v]) => [v, k]));
+
+/**
+ * Leetspeak folded back to letters (4→a, 3→e, 0→o…). Lossy on real digits, so compare two texts only
+ * after folding both: "P4PP494LL042" and "PAPPAGALLO42" fold to the same string.
+ */
+export function fromLeetspeak(text: string): string {
+  return Array.from(text.toLowerCase(), (c) => UNLEET[c] ?? c).join('');
+}
+
+export function toHex(text: string): string {
+  return Buffer.from(text, 'utf8').toString('hex');
+}
+
+/** ROT13 on ASCII letters (its own inverse). */
+export function rot13(text: string): string {
+  return text.replace(/[a-z]/gi, (c) => {
+    const base = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
