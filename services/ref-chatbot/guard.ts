@@ -29,7 +29,7 @@ const PATTERNS: [Attack, RegExp][] = [
   ['register', new RegExp([
     'come un pirata', 'da pirata', 'like a pirate', 'dammi del tu', 'diamoci del tu', 'dandomi del tu',
     'in modo (informale|colloquiale|scherzoso|volgare)', 'in dialetto', 'con (le )?parolacce', 'in rima',
-    'parla(mi)? come', 'talk like', 'da amico', 'in slang', 'in (napoletano|romanesco|milanese|siciliano)',
+    'parla(mi)? come (un|una|uno|se fossi)', 'talk like', 'da amico', 'in slang', 'in (napoletano|romanesco|milanese|siciliano)',
     'linguaggio (volgare|informale|giovanile)', 'rispondi(mi)? come (un|una)',
   ].join('|'))],
   ['politics', new RegExp([
@@ -55,7 +55,7 @@ const PATTERNS: [Attack, RegExp][] = [
     'modifica (tu )?la mia domanda', 'apply for me', 'submit (my|the) application', 'mi (puoi |potrebbe )?(iscrivere|iscrivi|candidi)',
   ].join('|'))],
   ['off-topic', new RegExp([
-    'ricett', 'calcio', 'partita', '\\bmeteo\\b', 'barzellett', 'poesia', 'canzone', 'oroscopo', 'bitcoin', 'criptovalut',
+    'ricett', 'calcio', '\\bpartita\\b(?! iva)', '\\bmeteo\\b', 'barzellett', 'poesia', 'canzone', 'oroscopo', 'bitcoin', 'criptovalut',
     'scrivi (un|del) codice', 'python', 'javascript', '\\bfilm\\b', 'vacanz', 'recipe', 'weather', 'football', '\\bjoke\\b',
   ].join('|'))],
 ];

@@ -204,6 +204,21 @@ describe('streaming', () => {
   });
 });
 
+describe('clock', () => {
+  it('judges expiry against the configured day; a bando closing that day is still open', async () => {
+    const later = await startRefChatbot({ port: 0, today: '2027-01-20' });
+    try {
+      const [closed, lastDay] = await converse(later.url, ['Il bando CONC-2026-0101 è ancora aperto?', 'Quando scade il bando CONC-2026-0111?']);
+      expect(closed?.text).toContain('già scaduto');
+      expect(closed?.text).toContain('20 gennaio 2027');
+      expect(lastDay?.text).toContain('ancora aperto');
+    } finally {
+      await later.close();
+    }
+    await expect(startRefChatbot({ today: '01/12/2026' })).rejects.toThrow('today: expected a date like 2026-12-01');
+  });
+});
+
 describe('corpus', () => {
   it('has feed metadata that matches every text, and the canary in the system prompt', () => {
     const corpus = loadCorpus();
