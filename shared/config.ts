@@ -24,6 +24,10 @@ export const configSchema = z.object({
   VAGLIO_API_PORT: int(8080),
   VAGLIO_API_HOST: z.string().default('127.0.0.1'),
   VAGLIO_PUBLIC_URL: z.string().url().optional(),
+  /** How long the dashboard / Bull Board session cookie (given for ?token=) lasts. */
+  VAGLIO_SESSION_TTL_HOURS: int(12, 1),
+  /** The session cookie's Secure flag: auto = when the request came over https or VAGLIO_PUBLIC_URL is https. */
+  VAGLIO_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   VAGLIO_HEALTH_PORT: int(0),
   VAGLIO_SHUTDOWN_TIMEOUT_MS: int(30_000),
   VAGLIO_STALLED_INTERVAL_MS: int(30_000, 1000),

@@ -29,6 +29,28 @@ export interface ApiDeps {
   extraRouters?: express.Router[];
 }
 
+/**
+ * Bull Board's page loads its own scripts and styles from /admin/queues/static (React sets inline styles,
+ * hence 'unsafe-inline' for styles only); nothing else may load or run, and no other site may frame it.
+ * Its Google Fonts link is left blocked: a self-hosted tool does not call out (the page falls back to local fonts).
+ */
+export const BOARD_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function boardCsp(_req: express.Request, res: express.Response, next: express.NextFunction) {
+  res.set('content-security-policy', BOARD_CSP);
+  next();
+}
+
 export function createApp(deps: ApiDeps): { app: Express; close(): Promise<void> } {
   const app = express();
   app.disable('x-powered-by');
@@ -53,7 +75,13 @@ export function createApp(deps: ApiDeps): { app: Express; close(): Promise<void>
     res.status(ok ? 200 : 503).json({ ok, checks });
   });
 
-  app.use(bearerAuth(deps.token));
+  app.use(
+    bearerAuth(deps.token, {
+      sessionTtlMs: deps.config.VAGLIO_SESSION_TTL_HOURS * 3_600_000,
+      secureCookie: deps.config.VAGLIO_COOKIE_SECURE,
+      publicUrl: deps.config.VAGLIO_PUBLIC_URL,
+    }),
+  );
   app.use(express.json({ limit: '20mb' }));
   app.use(bodyHygiene);
 
@@ -69,7 +97,7 @@ export function createApp(deps: ApiDeps): { app: Express; close(): Promise<void>
   const boardApp: unknown = board.getRouter();
   // Bull Board mounts its own express app, which would otherwise announce "X-Powered-By: Express".
   if (typeof (boardApp as Partial<Express>).disable === 'function') (boardApp as Express).disable('x-powered-by');
-  app.use('/admin/queues', boardApp as Express);
+  app.use('/admin/queues', boardCsp, boardApp as Express);
 
   app.use(runsRouter(deps));
   app.use(deadLettersRouter(deps));

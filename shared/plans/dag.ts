@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { taskSpecSchema } from '../engine/dag.ts';
 import type { PlanDef } from './types.ts';
 
-export const dagPlanSchema = z.object({
+// Strict, like test sets: an unknown field ("evil", "__proto__") is a 400 naming it, not silently dropped.
+export const dagPlanSchema = z.strictObject({
   plan: z.literal('dag'),
   name: z.string().min(1).max(200).default('dag run'),
-  tasks: z.array(taskSpecSchema).min(1).max(200_000),
+  tasks: z.array(taskSpecSchema.strict()).min(1).max(200_000),
 });
 
 export const dagPlan: PlanDef<typeof dagPlanSchema> = {

@@ -120,4 +120,20 @@ describe('request hygiene', () => {
     // The api still answers.
     expect((await send('GET', '/runs', { headers: auth })).status).toBe(200);
   });
+
+  it('unknown fields on plan: dag ("evil", "__proto__") are refused by name, like test sets', async () => {
+    const before = await runCount();
+    const cases: [string, string][] = [
+      ['{"plan":"dag","evil":1,"tasks":[{"key":"a","kind":"test.noop"}]}', 'Unrecognized key: \\"evil\\"'],
+      ['{"plan":"dag","__proto__":{"polluted":1},"tasks":[{"key":"a","kind":"test.noop"}]}', 'Unrecognized key: \\"__proto__\\"'],
+      ['{"plan":"dag","tasks":[{"key":"a","kind":"test.noop","evil":true}]}', 'body.tasks.0: Unrecognized key: \\"evil\\"'],
+    ];
+    for (const [body, problem] of cases) {
+      const res = await send('POST', '/runs', { headers: auth, body });
+      expect(res.status, body).toBe(400);
+      expect(await res.text(), body).toContain(problem);
+    }
+    expect(await runCount()).toBe(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });
