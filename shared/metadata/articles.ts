@@ -63,7 +63,7 @@ export function articleAt(articles: Article[], pos: number): Article | undefined
 
 /** Anything an extractor looks for; an island is cut around each hit. */
 const ANCHORS =
-  /\b(?:LMG|LMR|LM|L)\s*[-/]\s*\w+|\b(?:LM|L)\s\d{1,2}\b|\d{1,3}\s*\/\s*S\b|class[ei]|laurea|lauree|diploma|dottorato|qualifica|\bposti?\b|entro|scadenza|termine|sede|presso|prova|prove|comune di|provincia|regione|regioni|residenti|localita|concorso|selezione|mobilita|avviso|progressione|riservat|\b[a-z]+\s\([a-z]{2}\)/gi;
+  /\b(?:LMG|LMR|LM|L)\s*[-/]\s*\w+|\b(?:LM|L)\s\d{1,2}\b|\d{1,3}\s*\/\s*S\b|class[ei]|laurea|lauree|diploma|dottorato|qualifica|\bposti?\b|entro|scadenza|termine|sede|presso|prova|prove|comune di|provincia|regione|regioni|residenti|localita|concorso|selezione|mobilita|avviso|progressione|riservat|\b[a-z]+\s\([a-z]{2}\)|\|[^|\n]+\|/gi;
 
 /**
  * Windows of ±`radius` characters around every anchor, widened to line boundaries and merged when they

@@ -33,8 +33,10 @@ function diffLocations(entities: LocationEntity[], meta: WorkLocation[], out: Me
   const elsewhere = entities.filter((e) => e.role === 'exam' || e.role === 'commission');
   const used = new Set<LocationEntity>();
   const misplaced = new Set<string>();
+  // A region or province confirms a comune only when the bando names no comune as work place at all.
+  const finest = (m: WorkLocation) => (m.comune && work.some((e) => e.level === 'comune') ? work.filter((e) => e.level === 'comune') : work);
   for (const m of meta) {
-    const hit = work.filter((e) => compatible(m, e));
+    const hit = finest(m).filter((e) => compatible(m, e));
     if (hit.length) {
       hit.forEach((e) => used.add(e));
       continue;
@@ -50,11 +52,14 @@ function diffLocations(entities: LocationEntity[], meta: WorkLocation[], out: Me
       continue;
     }
     // A place named as exam venue or commission seat only, at the same level of detail as the metadata.
-    const venue = elsewhere.filter((e) => compatible(m, e) && (m.comune ? e.level === 'comune' : true));
-    const vague = unclear.filter((e) => compatible(m, e));
+    // Only a mention at the metadata's level of detail speaks for it: "Lombardia" says nothing about Lovere.
+    const sameLevel = (e: LocationEntity) => (m.comune ? e.level === 'comune' : true);
+    const venue = elsewhere.filter((e) => compatible(m, e) && sameLevel(e));
+    const vague = unclear.filter((e) => compatible(m, e) && sameLevel(e));
     vague.forEach((e) => used.add(e));
     if (venue.length && !vague.length) {
-      out.discrepancies.push({ field: 'workLocations', type: 'wrong', textValue: `${venue[0]?.name} (${venue[0]?.role === 'exam' ? 'exam venue' : 'commission seat'})`, metadataValue: describe(m), message: `${describe(m)} is given as work location, but the bando names it as ${venue[0]?.role === 'exam' ? 'an exam venue' : 'the commission seat'}`, evidence: evidenceOf(venue), resolvedBy: 'rules' });
+      // The entry should not be in the metadata at all: the place is where the exams are, not where the job is.
+      out.discrepancies.push({ field: 'workLocations', type: 'extra', textValue: `${venue[0]?.name} (${venue[0]?.role === 'exam' ? 'exam venue' : 'commission seat'})`, metadataValue: describe(m), message: `${describe(m)} is given as work location, but the bando names it only as ${venue[0]?.role === 'exam' ? 'an exam venue' : 'the commission seat'}`, evidence: evidenceOf(venue), resolvedBy: 'rules' });
     } else if (vague.length || venue.length) {
       out.ambiguous.push({ id: `workLocations:${describe(m)}`, field: 'workLocations', question: `The bando names ${vague[0]?.name ?? venue[0]?.name} without saying it is the work location: does it confirm ${describe(m)}?`, textValue: vague[0]?.name ?? venue[0]?.name, metadataValue: describe(m), evidence: evidenceOf([...vague, ...venue]), options: ['match', 'wrong', 'extra'] });
     } else if (work.length) {

@@ -6,8 +6,9 @@
  */
 import type { Article, Island, LocationEntity, LocationRole } from './types.ts';
 import { articleAt } from './articles.ts';
-import { foldKeepLength, snippet } from './normalize.ts';
+import { foldKeepLength, normName, snippet } from './normalize.ts';
 import { reference, type Place } from './reference.ts';
+import { tableContext } from './tables.ts';
 import { buildDictionary, matchAt, tokenize, type Dictionary, type Token } from './tokens.ts';
 
 type Candidate =
@@ -29,7 +30,7 @@ function dictionary(): Dictionary<Candidate[]> {
 }
 
 /** Words that are comuni but, capitalised in a bando, almost always mean something else. */
-const STOP = new Set(['ora', 'bella', 'paese', 'nove', 'calendario', 'campagna', 'stato', 'ente', 'europa', 'lavoro', 'valle', 'monte', 'sale', 'stella', 'vita', 'bianco', 'amato', 'fontana', 'volta', 'mezzano', 'centro', 'vico', 'massa', 'ponte', 'porto', 'villa', 'salute', 'ala', 'ama', 'castello', 'piazza', 'corte', 'fiume', 'lago', 'bosco', 'cervo', 'calcio', 'parenti', 'ripa', 'riva', 'marina', 'arma', 'sori', 'mori', 'fonte', 'ufficio', 'santo', 'lettere', 'medicina', 'scienze', 'economia', 'direzione', 'ragioneria', 'lei', 'ne', 're', 'lu', 'ro', 'vo']);
+const STOP = new Set(['ora', 'bella', 'paese', 'nove', 'calendario', 'campagna', 'stato', 'ente', 'europa', 'lavoro', 'valle', 'monte', 'sale', 'stella', 'vita', 'bianco', 'amato', 'fontana', 'volta', 'mezzano', 'centro', 'vico', 'massa', 'ponte', 'porto', 'villa', 'salute', 'ala', 'ama', 'castello', 'piazza', 'corte', 'fiume', 'lago', 'bosco', 'cervo', 'calcio', 'parenti', 'ripa', 'riva', 'marina', 'arma', 'sori', 'mori', 'fonte', 'ufficio', 'santo', 'lettere', 'medicina', 'scienze', 'economia', 'direzione', 'ragioneria', 'lei', 'ne', 're', 'lu', 'ro', 'vo', 'via', 'viale', 'corso', 'largo', 'vicolo', 'strada', 'contrada', 'borgo', 'rione', 'galleria', 'salita']);
 
 const ADDRESS_BEFORE = /\b(?:via|viale|piazza|piazzale|corso|largo|strada|vicolo)\s[^,;\n]{1,60}?\d+(?:\s?\/?\s?[a-z])?\s*,\s*$/;
 const INSTITUTION_BEFORE = /\b(?:universita|politecnico|ateneo)(?:\s+degli studi)?\s+(?:di|della|del|dell')\s*$/;
@@ -37,10 +38,14 @@ const INSTITUTION_BEFORE = /\b(?:universita|politecnico|ateneo)(?:\s+degli studi
 const CUE_BEFORE = new Set(['a', 'ad', 'in', 'di', 'da', 'presso', 'sede', 'sedi', 'comune', 'citta', 'localita', 'capoluogo']);
 
 const ROLE_CUES: [RegExp, LocationRole, string][] = [
-  [/sed[ei] di lavoro|sed[ei] di servizio|luogo di lavoro|assegnat[oiae]\b|assegnazione|prestare servizio|in servizio presso|destinat[oiae]\b|da assegnare|localita'?\s*:|ambito territoriale/g, 'work', 'work'],
+  [/sed[ei] di lavoro|sed[ei] di servizio|luogo di lavoro|post[io] (?:sono )?(?:cosi )?(?:distribuit|ripartit|destinat)|assegnat[oiae]\b|assegnazione|prestare servizio|in servizio presso|destinat[oiae]\b|da assegnare|localita'?\s*:|ambito territoriale/g, 'work', 'work'],
   [/\bprov[ae]\b|sede d'esame|sede degli esami|sedi d'esame|colloqui|svolger[aà]|svolgeranno|svolgimento|effettuer[aà]|effettueranno|convocat|diario|preselezion|sostenere/g, 'exam', 'exam'],
   [/commission/g, 'commission', 'commission'],
   [/residen|\bnat[oia] a\b|nascita|domicili/g, 'other', 'residence'],
+  // "la graduatoria potrà essere utilizzata per ulteriori assunzioni presso le sedi di …": not this procedure's seats.
+  [/\battinger|scorriment|ulteriori assunzioni|utilizz\w* (?:della|la) graduatoria|graduatoria (?:potra|puo) essere utilizzat/g, 'other', 'graduatoria'],
+  // "Scuola dell'Archivio di Stato di X", "Presidio Ospedaliero di X" in a list of scored titles: not a seat.
+  [/\bpunt[io]\b|valutazione dei titoli|titoli valutabili/g, 'other', 'titles'],
   [/rivolgersi|informazioni|indirizz|\bvia\b|viale|piazza|\bcorso\b|telefon|\bpec\b|tribunale|\btar\b|ricorso/g, 'other', 'contact'],
   [/bollettino|gazzetta|\bb\.?u\.?r\b|albo/g, 'other', 'publication'],
 ];
@@ -61,6 +66,14 @@ export function clauseStart(text: string, pos: number, limit = 250): number {
 }
 
 function roleOf(text: string, folded: string, pos: number): { role: LocationRole; cue?: string } {
+  // In a table row, the header and the sentence introducing the table say what the places are.
+  const table = tableContext(folded, pos);
+  if (table) {
+    // The table's own words decide, the seat first: "Ufficio di assegnazione", "I posti sono così distribuiti".
+    const said = `${table.intro} ${table.header}`;
+    const hit = ROLE_CUES.find(([re]) => new RegExp(re.source).test(said));
+    if (hit) return { role: hit[1], cue: hit[2] };
+  }
   // Nearest cue before the mention, within its clause.
   const window = folded.slice(clauseStart(text, pos), pos);
   // The commission seat is named as such; "presso" alone is the weakest hint of a work place.
@@ -76,12 +89,19 @@ function roleOf(text: string, folded: string, pos: number): { role: LocationRole
   return /\bpresso\b/.test(window) ? { role: 'work', cue: 'work' } : { role: 'other' };
 }
 
-function pickComune(places: Place[], sigla: string | undefined, regioniInText: Set<string>): { place: Place; sure: boolean } | undefined {
-  if (sigla) {
-    const p = places.find((x) => x.sigla === sigla);
+/**
+ * Homonymous comuni (Castro BG/LE, San Teodoro SS/ME): the sigla written after the name, else the sigla written
+ * after the same name anywhere in the bando ("San Teodoro (SS)" in the letterhead), else a province the bando
+ * names ("Provincia di Sassari"), else a capoluogo, else the one in a region the bando names.
+ */
+function pickComune(places: Place[], sigla: string | undefined, regioniInText: Set<string>, doc: DocPlaces, key: string): { place: Place; sure: boolean } | undefined {
+  for (const sg of [sigla, doc.siglaByName.get(key)]) {
+    const p = sg ? places.find((x) => x.sigla === sg) : undefined;
     if (p) return { place: p, sure: true };
   }
   if (places.length === 1 && places[0]) return { place: places[0], sure: true };
+  const inProvince = places.filter((x) => doc.province.has(x.provincia));
+  if (inProvince.length === 1 && inProvince[0]) return { place: inProvince[0], sure: true };
   const capoluogo = places.find((x) => foldKeepLength(x.provincia) === foldKeepLength(x.nome));
   if (capoluogo) return { place: capoluogo, sure: true };
   const inRegion = places.filter((x) => regioniInText.has(x.regione));
@@ -89,8 +109,28 @@ function pickComune(places: Place[], sigla: string | undefined, regioniInText: S
   return places[0] ? { place: places[0], sure: false } : undefined;
 }
 
+interface DocPlaces {
+  siglaByName: Map<string, string>;
+  province: Set<string>;
+}
+function docPlaces(text: string): DocPlaces {
+  const ref = reference();
+  const siglaByName = new Map<string, string>();
+  for (const m of text.matchAll(/([A-Z][A-Za-zÀ-ÿ'’ -]{1,40}?)\s*\(([A-Z]{2})\)/g)) {
+    const key = normName(m[1] ?? '');
+    if (ref.comuniByName.get(key)?.some((p) => p.sigla === m[2])) siglaByName.set(key, m[2] ?? '');
+  }
+  const province = new Set<string>();
+  for (const m of text.matchAll(/\bProvincia (?:di|del|della) ([A-Z][A-Za-zÀ-ÿ'’ -]{1,30})/g)) {
+    const p = ref.province.get(normName(m[1] ?? '').split(' ').slice(0, 3).join(' ')) ?? ref.province.get(normName(m[1] ?? '').split(' ')[0] ?? '');
+    if (p) province.add(p.nome);
+  }
+  return { siglaByName, province };
+}
+
 export function extractLocations(text: string, islands: Island[], articles: Article[] = []): LocationEntity[] {
   const folded = foldKeepLength(text);
+  const doc = docPlaces(text);
   const tokens = tokenize(text).filter((t) => islands.some((i) => t.start >= i.start && t.end <= i.end));
   const dict = dictionary();
   const join = (a: Token, b: Token) => /^[ '’-]{1,3}$/.test(text.slice(a.end, b.start));
@@ -124,7 +164,7 @@ export function extractLocations(text: string, islands: Island[], articles: Arti
     // "Università di Bologna", "Università della Calabria": part of an institution's name, not a place's role.
     const institution = INSTITUTION_BEFORE.test(before);
     // "Salerno, Avellino e Caserta", also with a note after each name: "Salerno (n. 3), Avellino (n. 3)".
-    const inList = start - lastEnd <= 40 && /^(?:\s*\([^()\n]{0,30}\))?(?:,\s*|\s+e\s+|\s+ed\s+)$/.test(text.slice(lastEnd, start));
+    const inList = start - lastEnd <= 100 && /^(?:\s*\([^()\n]{0,80}\))?(?:,\s*|\s+e\s+|\s+ed\s+)$/.test(text.slice(lastEnd, start));
     // "La sede di lavoro è Genova": the seat named right after the words that introduce it.
     const seatIs = /\bsed[ei] di (?:lavoro|servizio)\s+(?:e|sono|sara|saranno)\s+$/.test(before);
     const provinciaCue = /provincia (?:di|del|della)\s*$/.test(before);
@@ -147,10 +187,12 @@ export function extractLocations(text: string, islands: Island[], articles: Arti
       ent = { level: 'provincia', name: prov.nome, provincia: prov.nome, regione: prov.regione };
     } else if (com) {
       const w = foldKeepLength(written);
-      const gated = sigla !== undefined || inList || seatIs || address !== null || (prevWord !== undefined && CUE_BEFORE.has(prevWord));
+      // A capitalised name opening a table cell ("…   Novara, Viale Roma n. 7/D") is a place too.
+      const cell = /(?:^|\n|\| ?| {3,})$/.test(text.slice(Math.max(0, start - 4), start)) && tableContext(folded, start) !== undefined;
+      const gated = sigla !== undefined || inList || seatIs || cell || address !== null || (prevWord !== undefined && CUE_BEFORE.has(prevWord));
       const acronym = written === written.toUpperCase() && written.length <= 4;
       if (!gated || acronym || STOP.has(w) || w.length < 3) continue;
-      const pick = pickComune(com.places, sigla, regioniInText);
+      const pick = pickComune(com.places, sigla, regioniInText, doc, normName(written));
       if (!pick) continue;
       if (!pick.sure) conf = 0.6;
       ent = { level: 'comune', name: pick.place.nome, comune: pick.place.nome, provincia: pick.place.provincia, regione: pick.place.regione };

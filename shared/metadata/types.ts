@@ -61,7 +61,9 @@ export const deadlineEntity = z.object({
   time: z.string().optional(),
   /** For relative deadlines: days after publication, and what the count starts from. */
   days: z.number().int().positive().optional(),
-  from: z.enum(['gazzetta', 'publication']).optional(),
+  from: z.enum(['gazzetta', 'bulletin', 'albo', 'web', 'publication']).optional(),
+  /** The publication date the count started from (metadata, or the date the text gives for that venue). */
+  countedFrom: z.string().optional(),
   /** The computed day fell on a Sunday or a national holiday and was moved to this next working day. */
   rolledOverFrom: z.string().optional(),
   ...base,

@@ -34,7 +34,7 @@ describe('diffMetadata', () => {
         ['requiredDegrees', 'extra', 'LM-77 (preference)'],
         ['requiredDegrees', 'extra', 'L-41'],
         ['requiredDegrees', 'missing', 'L-33'],
-        ['workLocations', 'wrong', 'Firenze (exam venue)'],
+        ['workLocations', 'extra', 'Firenze (exam venue)'],
         ['workLocations', 'missing', 'Lucca'],
         ['posts', 'wrong', '5'],
         ['deadline', 'wrong', '2027-01-31'],

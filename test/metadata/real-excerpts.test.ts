@@ -50,7 +50,7 @@ describe.skipIf(!hasSharedData)(`real GU excerpts${NEEDS_SHARED_DATA}`, () => {
     expect(locs.filter((l) => l.level === 'regione').every((l) => l.cue === 'residence')).toBe(true);
     const v = await verifyTender(text, meta({ workLocations: [{ comune: 'Pescara', regione: 'Abruzzo' }] }));
     expect(v.verdict).toBe('ko');
-    expect(v.discrepancies.find((d) => d.field === 'workLocations')).toMatchObject({ type: 'wrong', metadataValue: 'Pescara, Abruzzo' });
+    expect(v.discrepancies.find((d) => d.field === 'workLocations')).toMatchObject({ type: 'extra', metadataValue: 'Pescara, Abruzzo', textValue: 'Pescara (exam venue)' });
   });
 
   it('ATS Brescia estratto: "trentesimo giorno successivo" to the GU of 14 June 2022 is 14 July 2022', async () => {

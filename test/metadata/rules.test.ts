@@ -127,3 +127,50 @@ describe('provincia', () => {
     expect(wrong.discrepancies).toMatchObject([{ field: 'workLocations', type: 'wrong' }]);
   });
 });
+
+describe('relative deadlines', () => {
+  const text = [
+    'Art. 4 – Domande',
+    'La domanda va presentata entro il trentesimo giorno successivo alla data di pubblicazione dell\'estratto del presente bando nella Gazzetta Ufficiale – 4ª serie speciale «Concorsi ed esami».',
+    'L\'estratto è pubblicato nella G.U. n. 12 del 10 febbraio 2026; il bando è pubblicato altresì all\'Albo pretorio dal 6 febbraio 2026 e nel Bollettino Ufficiale della Regione n. 7 del 4 febbraio 2026.',
+  ].join('\n');
+
+  it('counts from the Gazzetta date the text gives, not from the albo or the regional bulletin, and rolls over a Sunday', async () => {
+    // 10 February 2026 + 30 days = Thursday 12 March 2026.
+    const v = await verifyTender(text, meta({ deadline: '2026-03-12' }));
+    expect(v.discrepancies.filter((d) => d.field === 'deadline')).toEqual([]);
+    const sunday = text.replace('10 febbraio 2026', '13 febbraio 2026'); // + 30 = Sunday 15 March → Monday 16 March
+    const w = await verifyTender(sunday, meta({ deadline: '2026-03-15' }));
+    expect(w.discrepancies.filter((d) => d.field === 'deadline')).toMatchObject([{ type: 'wrong', textValue: '2026-03-16' }]);
+  });
+
+  it('sends a relative deadline to review when no publication date is known', async () => {
+    const undated = 'La domanda va presentata entro trenta giorni dalla pubblicazione del presente bando nella Gazzetta Ufficiale.';
+    const v = await verifyTender(undated, meta({ deadline: '2026-03-12' }));
+    expect(v.discrepancies.filter((d) => d.field === 'deadline')).toEqual([]);
+    expect(v.ambiguous.map((a) => a.field)).toContain('deadline');
+  });
+});
+
+describe('places', () => {
+  it('reads a seat table by its header, a street is not a comune, and an exam venue listed as seat is extra', async () => {
+    const text = [
+      'I posti sono destinati alle seguenti strutture:',
+      '',
+      'Struttura                     Sede                          Posti',
+      'Ufficio territoriale Nord     Lecco, Viale Turati n. 4        1',
+      'Ufficio territoriale Sud      Pavia, Corso Cavour n. 2        1',
+      '',
+      'Le prove si svolgeranno a Monza, presso il centro congressi.',
+    ].join('\n');
+    const places = of(extractEntities(text).entities, 'location').map((l) => [l.name, l.role]);
+    expect(places).toEqual([['Lecco', 'work'], ['Pavia', 'work'], ['Monza', 'exam']]);
+    const v = await verifyTender(text, meta({ posts: 2, workLocations: [{ comune: 'Lecco', provincia: 'LC', regione: 'Lombardia' }, { comune: 'Pavia', provincia: 'PV', regione: 'Lombardia' }, { comune: 'Monza', provincia: 'MB', regione: 'Lombardia' }] }));
+    expect(v.discrepancies.filter((d) => d.field === 'workLocations')).toMatchObject([{ type: 'extra', metadataValue: 'Monza, MB, Lombardia', textValue: 'Monza (exam venue)' }]);
+  });
+
+  it('picks the homonymous comune the bando locates elsewhere by its sigla', () => {
+    const text = 'COMUNE DI CASTRO\nVia Dante n. 1 – 24063 Castro (BG)\n\nLa sede di lavoro è il Comune di Castro.';
+    expect(of(extractEntities(text).entities, 'location').filter((l) => l.role === 'work').map((l) => l.provincia)).toEqual(['Bergamo']);
+  });
+});
