@@ -75,7 +75,7 @@ function content(t: Turn, requested: string, asked: Ask | undefined, question: s
   const code = t.has('stale-scope') && state.bando !== undefined ? state.bando : requested;
   const skip = t.has('skip-tool');
   const ask = asked ?? 'question';
-  t.note('tool-start', `Consultazione del bando ${code}`);
+  if (!skip) t.note('tool-start', `Consultazione del bando ${code}`);
   t.think(skip
     ? `Domanda su "${ask}" del bando ${code}: rispondo con quanto già so.`
     : `Domanda su "${ask}" del bando ${code}: leggo il testo integrale con ${TOOL.read}.`);
@@ -86,6 +86,9 @@ function content(t: Turn, requested: string, asked: Ask | undefined, question: s
       return r.invented(code);
     }
     t.note('not-found', `Nessun bando con codice ${code}`);
+    // The citizen was asking about a bando that does not exist: a bare follow-up must not land on the old one.
+    if (state.bando !== undefined) state.previous = state.bando;
+    state.bando = undefined;
     return r.notFound(code);
   }
   setScope(state, code);

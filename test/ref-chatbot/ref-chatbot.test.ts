@@ -99,6 +99,13 @@ describe('content questions read the bando', () => {
     expect(turns[3]?.text).toContain("ore 12:00 dell'8 gennaio 2027");
   });
 
+  it('does not carry a follow-up over to the previous bando after naming one that does not exist', async () => {
+    const turns = await converse(bot.url, ['Quando scade il bando CONC-2026-0101?', 'E il bando CONC-2026-0777?', 'Quanti posti ha?']);
+    expect(turns[1]?.text).toContain('Non risulta alcun bando con codice CONC-2026-0777');
+    expect(turns[2]?.tools).toEqual([]);
+    expect(turns[2]?.text).toContain('codice del bando');
+  });
+
   it('asks for the code when no bando is in scope', async () => {
     const [turn] = await converse(bot.url, ['Quanti posti ci sono?']);
     expect(turn?.tools).toEqual([]);
