@@ -5,6 +5,7 @@ import { demoCommand } from './demo.ts';
 import { runCommand } from './run.ts';
 import { captureCommand } from './capture.ts';
 import { dailyCommand, importCommand, judgeCommand } from './misc.ts';
+import { targetCommand } from './target-probe.ts';
 
 export const COMMANDS: CliCommand[] = [
   demoCommand,
@@ -19,4 +20,5 @@ export const COMMANDS: CliCommand[] = [
   cancelCommand,
   statusCommand,
   pruneCommand,
+  targetCommand,
 ];

@@ -149,7 +149,7 @@ export function createDirectLineTarget(config: DirectLineTargetConfig, deps: Tar
       try {
         mapped = mapResponse(config.response, collected, { defaultJoin: '\n' });
       } catch (err) {
-        throw new TargetError('malformed', stripSecrets(`${name}: ${(err as Error).message}`, secrets), { retryable: false });
+        throw new TargetError('malformed', stripSecrets(`${name}: ${(err as Error).message}`, secrets), { retryable: false, raw: stripSecrets(collected, secrets) });
       }
       return stripSecrets(
         {

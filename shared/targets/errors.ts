@@ -14,11 +14,13 @@ export class TargetError extends Error {
   readonly status?: number;
   /** How many requests were sent before giving up. */
   readonly attempts: number;
+  /** For 'malformed': the body that could not be mapped (secrets stripped), so `target probe` can propose paths. */
+  readonly raw?: unknown;
 
   constructor(
     kind: TargetErrorKind,
     message: string,
-    opts: { retryable: boolean; status?: number; attempts?: number; cause?: unknown },
+    opts: { retryable: boolean; status?: number; attempts?: number; cause?: unknown; raw?: unknown },
   ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'TargetError';
@@ -26,6 +28,7 @@ export class TargetError extends Error {
     this.retryable = opts.retryable;
     this.status = opts.status;
     this.attempts = opts.attempts ?? 0;
+    if (opts.raw !== undefined) this.raw = opts.raw;
   }
 }
 

@@ -72,8 +72,8 @@ export const httpTargetSchema = z
   });
 export type HttpTargetConfig = z.infer<typeof httpTargetSchema>;
 
-function malformed(message: string, status: number, attempts: number, cause?: unknown): TargetError {
-  return new TargetError('malformed', message, { retryable: false, status, attempts, cause });
+function malformed(message: string, status: number, attempts: number, raw?: unknown): TargetError {
+  return new TargetError('malformed', message, { retryable: false, status, attempts, raw });
 }
 
 export function createHttpTarget(config: HttpTargetConfig, deps: TargetDeps): Target {
@@ -140,7 +140,7 @@ export function createHttpTarget(config: HttpTargetConfig, deps: TargetDeps): Ta
         else mapped = mapResponse(config.response, parsed, { defaultJoin: config.stream ? '' : '\n' });
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
-        throw malformed(stripSecrets(`${config.name ?? 'target'}: ${why}`, secrets), res.status, res.attempts);
+        throw malformed(stripSecrets(`${config.name ?? 'target'}: ${why}`, secrets), res.status, res.attempts, stripSecrets(parsed, secrets));
       }
       const nextSession = mapped.sessionId ?? sessionId;
       if (conversation && conversationKey) conversation.sessionId = nextSession;
