@@ -1,8 +1,7 @@
 /** `vaglio target probe <target.yaml> [--tender ID]`: what the chatbot does with standard questions, and the roles block to paste. */
 import { Option } from 'commander';
 import { defineCommand, parseNumber } from '../command.ts';
-import { createTarget, loadTargetConfig } from '../../shared/targets/index.ts';
-import { probeTarget, type ProbeObservation } from '../../shared/targets/probe/index.ts';
+import type { ProbeObservation } from '../../shared/targets/probe/index.ts';
 
 function excerpt(v: unknown, max = 160): string {
   const s = (typeof v === 'string' ? v : JSON.stringify(v) ?? '').replace(/\s+/g, ' ').trim();
@@ -23,6 +22,9 @@ export function renderObservation(o: ProbeObservation): string {
 
 /** The command's logic, apart from argument parsing (so a later CLI framework only re-registers it). */
 export async function runTargetProbe(file: string, opts: { tender?: string; timeoutSec?: number }, out: (s: string) => void): Promise<number> {
+  // Loaded on use, like the other commands: `vaglio --help` stays fast.
+  const { createTarget, loadTargetConfig } = await import('../../shared/targets/index.ts');
+  const { probeTarget } = await import('../../shared/targets/probe/index.ts');
   const config = await loadTargetConfig(file);
   const target = createTarget(config, { prefix: 'probe' });
   const signal = AbortSignal.timeout((opts.timeoutSec ?? 300) * 1000);
