@@ -26,6 +26,11 @@ export function printSummary(s: RunSummary, gateOpts: GateOptions | undefined, o
   out.write(`\nrun ${s.runId} (${s.status}): ${t.total} cases — pass ${t.pass}, fail ${t.fail}, invalid ${t.invalid}, error ${t.error}\n`);
   out.write(`pass rate ${pct(t.passRate)} = pass / (pass + fail); invalid and error are not counted in it\n`);
   for (const set of s.bySet) out.write(`  ${set.key.padEnd(36)} ${pct(set.passRate).padStart(7)}  (${set.pass}/${set.pass + set.fail}, invalid ${set.invalid}, error ${set.error})\n`);
+  if (s.redteam?.undecided.length) {
+    const n = s.redteam.undecided.reduce((a, u) => a + u.scenarios, 0);
+    out.write(`red-team detectors that could not decide (invalid, ${n} in all):\n`);
+    for (const u of s.redteam.undecided.slice(0, 10)) out.write(`  ${u.detector.padEnd(26)} ${String(u.scenarios).padStart(4)}  ${u.reason.slice(0, 120)}\n`);
+  }
   for (const l of s.latency) out.write(`latency ${l.target}: p50 ${Math.round(l.p50 ?? 0)} ms, p95 ${Math.round(l.p95 ?? 0)} ms over ${l.turns} turns\n`);
   const judgeCost = s.cost.judge.reduce((a, j) => a + j.costUsd, 0);
   out.write(`cost: target ${s.cost.targetTokensIn}+${s.cost.targetTokensOut} tokens ($${s.cost.targetCostUsd.toFixed(4)}), judge $${judgeCost.toFixed(4)}\n`);

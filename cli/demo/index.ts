@@ -15,8 +15,8 @@ import { ingest } from '../../shared/ingest/index.ts';
 import { buildSuite } from '../../shared/plans/suite.ts';
 import { targetConfigSchema, type TargetConfig } from '../../shared/targets/index.ts';
 import { computeSummary, type RunSummary } from '../../shared/eval/summary.ts';
-import { DEMO_CANARY, SYSTEM_PROMPT, FAULT_MODES, parseFaults, startDemoChatbot, type FaultMode } from '../../services/demo-chatbot/index.ts';
-import { CORPUS_DIR, DEMO_TODAY, loadDemoCorpus, loadSeededErrors, isExpired } from '../../examples/corpus/corpus.ts';
+import { SYSTEM_PROMPT, FAULT_MODES, parseFaults, startDemoChatbot, type FaultMode } from '../../services/demo-chatbot/index.ts';
+import { CORPUS_DIR, DEMO_TODAY, loadSeededErrors } from '../../examples/corpus/corpus.ts';
 import { printSummary } from '../summary.ts';
 import { ROOT } from '../paths.ts';
 
@@ -108,8 +108,6 @@ export async function buildDemo(deps: DemoDeps, opts: DemoOptions, out: NodeJS.W
       `ingested the demo corpus: ${ingested.added.length} new, ${ingested.changed.length} changed, ${ingested.unchanged.length} unchanged, ${ingested.errors.length} errors\n`,
     );
     for (const e of ingested.errors) out.write(`  ingestion error ${e.externalId}: ${e.reason}\n`);
-    const corpus = loadDemoCorpus();
-    const expiredBandi = corpus.filter((t) => isExpired(t.metadata, today)).map((t) => ({ id: t.id, title: t.metadata.title, deadline: t.metadata.deadline }));
     const suite = await buildSuite(deps.sql, {
       target: demoTarget(bot.url),
       today,
@@ -120,13 +118,9 @@ export async function buildDemo(deps: DemoDeps, opts: DemoOptions, out: NodeJS.W
           ? undefined
           : {
               limit: opts.redteam ?? 120,
-              detectorOptions: {
-                canary: DEMO_CANARY,
-                systemPrompt: SYSTEM_PROMPT,
-                expiredBandi,
-                today,
-                allowedTools: ['search_tenders', 'get_tender_text', 'get_faq'],
-              },
+              // The canary and the allowed tools come from the target file, the expired bandi from the ingested
+              // corpus (shared/redteam/context.ts); the demo knows its whole system prompt and gives it too.
+              detectorOptions: { systemPrompt: SYSTEM_PROMPT },
             },
       diagnostics: [
         {

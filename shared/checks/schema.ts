@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { compileJsonSchema } from './json-schema-compile.ts';
 import { withSampleValues } from './interpolate.ts';
+import { TOOL_ROLES } from '../targets/roles.ts';
+import { FACT_SLOTS } from './fact-slots.ts';
 
 export const CHECK_TYPES = [
   'equals',
@@ -120,10 +122,17 @@ const argMatcher = z.union([
 ]);
 export type ArgMatcher = z.infer<typeof argMatcher>;
 
+/**
+ * A tool by name, or by the role it plays for the target (`{ role: tender, args: { id: … } }`): the role is
+ * resolved against the target's `roles:` when the check runs, and a role's own argument names (`id` for the
+ * tender role, `query` for search) stand for the argument the target declared (`idArg`, `queryArg`).
+ */
 const toolExpectation = z.union([
   z.string().min(1).transform((tool) => ({ tool, args: {} as Record<string, ArgMatcher> })),
   z.strictObject({ tool: z.string().min(1), args: z.record(z.string(), argMatcher).default({}) }),
+  z.strictObject({ role: z.enum(TOOL_ROLES), args: z.record(z.string(), argMatcher).default({}) }),
 ]);
+export type ToolExpectation = z.output<typeof toolExpectation>;
 
 const budgetTotal = { total: z.boolean().default(false) };
 
@@ -170,6 +179,8 @@ const similaritySpec = variant('similarity', {
 const factMatchSpec = variant('fact-match', {
   value: z.union([z.string().min(1), z.number()]).optional(),
   kind: z.enum(['auto', 'number', 'date']).default('auto'),
+  /** What the value is (the question's slot): it must be stated as that, and another value stated as it fails. */
+  slot: z.enum(FACT_SLOTS).optional(),
 });
 
 const answerPresenceSpec = variant('answer-presence', {
@@ -184,13 +195,22 @@ const toolUseSpec = variant('tool-use', {
 });
 
 const searchResultsSpec = variant('search-results', {
-  tool: z.string().min(1).default('search_tenders'),
-  /** Dot path of the result array inside the tool result ('' = the result itself, else e.g. 'results'). */
+  /**
+   * The search tool by name. Default: the target's search role, whose `results` says where its output lists
+   * tender ids (a JSONPath into JSON, or a regex over text).
+   */
+  tool: z.string().min(1).optional(),
+  /** With `tool`: dot path of the result array inside the tool result ('' = the result itself, else e.g. 'results'). */
   resultsPath: z.string().default(''),
-  /** Dot path of the id inside each result object. */
+  /** With `tool`: dot path of the id inside each result object. */
   idPath: z.string().min(1).default('id'),
   include: z.array(z.string().min(1)).default([]),
   exclude: z.array(z.string().min(1)).default([]),
+  /**
+   * A query naming a single bando may be answered by reading that bando with the tender tool instead of
+   * searching: with this set, a tender-role call with an `include`d id (and no search) passes too.
+   */
+  acceptTenderLookup: z.boolean().default(false),
 });
 
 const languageSpec = variant('language', { expected: z.enum(['it', 'en', 'other']) });

@@ -1,6 +1,7 @@
 /**
  * Tool use on the judged turn: expected tools called (any | all | none | in-order), each with argument
- * matchers (equals / contains / regex / exists, values `{{var}}`-interpolated), plus a `forbid` list.
+ * matchers (equals / contains / regex / exists, values `{{var}}`-interpolated), plus a `forbid` list. An
+ * expected tool is named, or given by its role (resolved against the target's roles: roles.ts).
  */
 import type { ToolCall } from '../transcript.ts';
 import { fail, fill, invalid, judgedTurn, pass } from './common.ts';
@@ -8,6 +9,8 @@ import { getPath } from './paths.ts';
 import { escapeRegExp } from './interpolate.ts';
 import type { ArgMatcher, CheckSpecOf } from './schema.ts';
 import type { CheckHandler, CheckResult } from './types.ts';
+import { resolveExpectation } from './roles.ts';
+import type { TargetRoles } from '../targets/roles.ts';
 
 type Spec = CheckSpecOf<'tool-use'>;
 
@@ -38,9 +41,12 @@ interface Expectation {
   matches: (call: ToolCall) => string | undefined;
 }
 
-function expectations(spec: Spec, vars: Record<string, string>): Expectation[] | CheckResult {
+function expectations(spec: Spec, vars: Record<string, string>, roles: TargetRoles | undefined): Expectation[] | CheckResult {
   const out: Expectation[] = [];
-  for (const { tool, args } of spec.tools) {
+  for (const e of spec.tools) {
+    const resolved = resolveExpectation(e, roles);
+    if ('problem' in resolved) return invalid(spec, resolved.problem);
+    const { tool, args } = resolved;
     const filled: Array<[string, ArgMatcher, string | undefined]> = [];
     for (const [path, matcher] of Object.entries(args)) {
       const template = templateOf(matcher);
@@ -81,7 +87,7 @@ export const toolUse: CheckHandler<Spec> = (spec, ctx) => {
   const forbidden = spec.forbid.filter((t) => called.includes(t));
   if (forbidden.length > 0) return fail(spec, `forbidden tool called: ${forbidden.join(', ')}; ${calledText}`);
 
-  const exp = expectations(spec, ctx.vars);
+  const exp = expectations(spec, ctx.vars, ctx.roles);
   if (!Array.isArray(exp)) return exp;
   if (spec.mode === 'none') {
     const hit = exp.length === 0 ? calls[0]?.name : exp.find((e) => calls.some((c) => e.matches(c) === undefined))?.tool;

@@ -5,6 +5,7 @@
  */
 import type { Outcome, Transcript } from '../transcript.ts';
 import type { CheckSpec, CheckType, LlmCheckSpec } from './schema.ts';
+import type { TargetRoles } from '../targets/roles.ts';
 
 export interface CheckResult {
   checkId: string;
@@ -24,6 +25,8 @@ export interface CheckContext {
   /** Values for `{{var}}` placeholders in check options. */
   vars: Record<string, string>;
   now?: Date;
+  /** The target's tool roles: checks that name a role (tool-use, search-results) resolve it here. */
+  roles?: TargetRoles;
   /** Present when a judge model is configured; LLM-based checks are `invalid` without it. */
   llmJudge?: (spec: LlmCheckSpec, ctx: CheckContext) => Promise<CheckResult>;
 }

@@ -13,6 +13,7 @@ import { SharedValues } from '../engine/shared-values.ts';
 import { exportScenarioYaml, loadScenarioFile, testSetSchema, type TestSet } from '../scenarios/index.ts';
 import { NotFoundError } from '../engine/errors.ts';
 import type { CheckSpecInput } from '../checks/index.ts';
+import { TOOL_ROLES } from '../targets/roles.ts';
 
 type CaseInput = TestSet['cases'][number];
 
@@ -58,15 +59,21 @@ export const feedbackSchema = z.object({
   expected: z.string().min(1).optional(),
   note: z.string().max(4000).optional(),
   tenderId: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(),
-  /** Tools the answer must use (e.g. get_tender_text). */
+  /** Tools the answer must use, by name. */
   requiredTools: z.array(z.string().min(1)).default([]),
+  /**
+   * Tools the answer must use, by the role they play for the target (roles.ts): resolved against the roles of
+   * the target the case is replayed on. The tender role, with `tenderId`, must read that bando.
+   */
+  requiredRoles: z.array(z.enum(TOOL_ROLES)).default([]),
 });
 
 /** A case from user feedback posted to the API. */
 export function regressionFromFeedback(f: z.output<typeof feedbackSchema>, id: string): { setType: 'single' | 'conversation'; case: CaseInput } {
   const checks: CheckSpecInput[] = [{ type: 'answer-presence' }];
-  if (f.requiredTools.length) {
-    checks.push({ type: 'tool-use', hard: true, tools: f.requiredTools.map((tool) => (tool === 'get_tender_text' && f.tenderId ? { tool, args: { id: { equals: '{{tenderId}}' } } } : tool)) } as CheckSpecInput);
+  if (f.requiredTools.length || f.requiredRoles.length) {
+    const roles = f.requiredRoles.map((role) => (role === 'tender' && f.tenderId ? { role, args: { id: { equals: '{{tenderId}}' } } } : { role }));
+    checks.push({ type: 'tool-use', hard: true, tools: [...f.requiredTools, ...roles] });
   }
   if (f.expected) checks.push({ type: 'compare-meaning' } as CheckSpecInput);
   const conv = f.turns.length > 1;

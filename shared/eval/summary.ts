@@ -53,7 +53,15 @@ export interface RunSummary {
   gate?: GateDecision;
   /** Global verdicts. */
   /** `scenarios` counts the decided ones (succeeded or defended); `invalid` the undecided (no judge, ...). */
-  redteam: { scenarios: number; succeeded: number; invalid: number; successRate: number | null; byBranch: { branch: string; scenarios: number; succeeded: number; invalid: number }[] } | null;
+  redteam: {
+    scenarios: number;
+    succeeded: number;
+    invalid: number;
+    successRate: number | null;
+    byBranch: { branch: string; scenarios: number; succeeded: number; invalid: number }[];
+    /** Detectors that could not decide (`invalid`), by reason: most often context the target file does not give (a canary, roles). */
+    undecided: { detector: string; reason: string; scenarios: number }[];
+  } | null;
   metadata: { tenders: number; ko: number; discrepancies: number; ambiguous: number; verdict: 'ok' | 'ko' } | null;
   diagnostics: { collection: string; verdict: string; failed: string[] }[];
 }
@@ -116,6 +124,11 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
     select substr(set_id, 9) as branch, count(*) filter (where outcome in ('pass', 'fail'))::int as scenarios,
       count(*) filter (where outcome = 'fail')::int as succeeded, count(*) filter (where outcome = 'invalid')::int as invalid
     from case_results where run_id = ${runId} and family = 'redteam' group by 1 order by 3 desc, 1`)();
+  const undecidedP = (async () => await sql<{ detector: string; reason: string; scenarios: number }[]>`
+    select k.details->>'detector' as detector, k.reason, count(*)::int as scenarios
+    from check_results k join case_results c on c.run_id = k.run_id and c.task_key = k.task_key
+    where k.run_id = ${runId} and c.family = 'redteam' and k.outcome = 'invalid' and k.details ? 'detector'
+    group by 1, 2 order by 3 desc, 1, 2`)();
   const mdP = (async () => (await sql<{ tenders: number; ko: number; discrepancies: number; ambiguous: number }[]>`
     select count(*)::int as tenders, count(*) filter (where verdict = 'ko')::int as ko,
       coalesce(sum(jsonb_array_length(discrepancies)), 0)::int as discrepancies, coalesce(sum(jsonb_array_length(ambiguous)), 0)::int as ambiguous
@@ -145,7 +158,7 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
           from case_results where run_id = ${runId} group by set_id, case_id having count(*) > 1) x`)[0]!)();
   const previousRunIdP = (async () => await previousComparableRun(sql, runId))();
   // The queries above run side by side on the pool; the report waits for the slowest, not their sum.
-  const [tot, bySet, byFamily, byTag, byCheckType, tenders, rt, md, diagnostics, latency, tcost, judge, det, previousRunId] = await Promise.all([totP, bySetP, byFamilyP, byTagP, byCheckTypeP, tendersP, rtP, mdP, diagnosticsP, latencyP, tcostP, judgeP, detP, previousRunIdP]);
+  const [tot, bySet, byFamily, byTag, byCheckType, tenders, rt, md, diagnostics, latency, tcost, judge, det, previousRunId, undecided] = await Promise.all([totP, bySetP, byFamilyP, byTagP, byCheckTypeP, tendersP, rtP, mdP, diagnosticsP, latencyP, tcostP, judgeP, detP, previousRunIdP, undecidedP]);
   const rtTotal = rt.reduce((a, r) => ({ s: a.s + r.scenarios, x: a.x + r.succeeded, i: a.i + r.invalid }), { s: 0, x: 0, i: 0 });
   const failedRows = await sql<{ task_key: string; set_id: string; case_id: string; tender_id: string | null; family: string | null; outcome: Outcome; reason: string; regression: boolean }[]>`
     select c.task_key, c.set_id, c.case_id, c.tender_id, c.family, c.outcome, c.reason,
@@ -205,7 +218,7 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
     invalidCases: invalidRows.map(listed),
     tasks: taskCounts,
     redteam: rt.length
-      ? { scenarios: rtTotal.s, succeeded: rtTotal.x, invalid: rtTotal.i, successRate: rtTotal.s ? rtTotal.x / rtTotal.s : null, byBranch: rt }
+      ? { scenarios: rtTotal.s, succeeded: rtTotal.x, invalid: rtTotal.i, successRate: rtTotal.s ? rtTotal.x / rtTotal.s : null, byBranch: rt, undecided }
       : null,
     metadata: md.tenders ? { ...md, verdict: md.ko ? 'ko' : 'ok' } : null,
     diagnostics,

@@ -54,6 +54,8 @@ export interface GenerateOptions {
   boilerplate?: BoilerplateQuestion[];
   /** Families to generate (default: all). */
   families?: Family[];
+  /** Told of each template left out for a tender, with the reason (a field its metadata lacks). */
+  onSkip?: (skip: { family: Family; tenderId: string; template: string; reason: string }) => void;
 }
 
 export interface BoilerplateQuestion {

@@ -37,23 +37,42 @@ function itDate(iso: string): string {
   return `${d}/${m}/${y}`;
 }
 
-export function templateQueries(meta: TenderMetadata): SearchQuery[] {
-  const out: SearchQuery[] = [];
-  const add = (template: string, expected: SearchQuery['expected'], query: string | undefined) => {
-    if (query) out.push({ query: query.replace(/\s+/g, ' ').trim(), expected, template, source: 'template' });
+/** A template left out for this tender, and why (a field it needs is missing). */
+export interface SkippedTemplate {
+  template: string;
+  reason: string;
+}
+
+/**
+ * The deterministic queries, and the templates left out because the metadata lacks a field they need. A title
+ * never stands in for a missing profile: "bandi per <title>" names one bando, and a correct chatbot rightly
+ * answers about that bando instead of searching.
+ */
+export function searchTemplates(meta: TenderMetadata): { queries: SearchQuery[]; skipped: SkippedTemplate[] } {
+  const queries: SearchQuery[] = [];
+  const skipped: SkippedTemplate[] = [];
+  const add = (template: string, expected: SearchQuery['expected'], needs: Record<string, unknown>, query: () => string) => {
+    const missing = Object.entries(needs).filter(([, v]) => v === undefined || v === '').map(([k]) => k);
+    if (missing.length) skipped.push({ template, reason: `the metadata has no ${missing.join(', ')}` });
+    else queries.push({ query: query().replace(/\s+/g, ' ').trim(), expected, template, source: 'template' });
   };
-  const role = meta.profile ?? meta.title;
+  const role = meta.profile;
   const place = meta.workLocations[0];
   const where = place ? (place.comune ?? place.provincia ?? place.regione) : undefined;
-  add('profile-administration', 'positive', `${meta.procedure} ${role} ${meta.administration}`);
-  add('profile-place', 'positive', where ? `bandi per ${role} a ${where}` : undefined);
-  add('region', 'positive', place ? `concorsi pubblici in ${place.regione} con scadenza dopo il ${itDate(meta.publicationDate)}` : undefined);
-  add('degree', 'positive', meta.requiredDegrees[0] ? `concorsi per laureati ${meta.requiredDegrees[0]}${place ? ` in ${place.regione}` : ''}` : undefined);
-  add('deadline', 'positive', `${meta.administration} concorso scadenza ${itDate(meta.deadline)}`);
+  const degree = meta.requiredDegrees[0];
+  add('profile-administration', 'positive', { profile: role }, () => `${meta.procedure} ${role} ${meta.administration}`);
+  add('profile-place', 'positive', { profile: role, 'work location': where }, () => `bandi per ${role} a ${where}`);
+  add('region', 'positive', { 'work location': place, publicationDate: meta.publicationDate }, () => `concorsi pubblici in ${place!.regione} con scadenza dopo il ${itDate(meta.publicationDate!)}`);
+  add('degree', 'positive', { 'required degree': degree }, () => `concorsi per laureati ${degree}${place ? ` in ${place.regione}` : ''}`);
+  add('deadline', 'positive', {}, () => `${meta.administration} concorso scadenza ${itDate(meta.deadline)}`);
   const other = otherRegion(meta);
-  add('other-region', 'negative', other ? `bandi per ${role} in ${other}` : undefined);
-  add('expired', 'negative', `${role} ${meta.administration} bandi scaduti prima del ${itDate(meta.publicationDate)}`);
-  return out;
+  add('other-region', 'negative', { profile: role, 'work location': other }, () => `bandi per ${role} in ${other}`);
+  add('expired', 'negative', { profile: role, publicationDate: meta.publicationDate }, () => `${role} ${meta.administration} bandi scaduti prima del ${itDate(meta.publicationDate!)}`);
+  return { queries, skipped };
+}
+
+export function templateQueries(meta: TenderMetadata): SearchQuery[] {
+  return searchTemplates(meta).queries;
 }
 
 const variantsSchema = z.object({

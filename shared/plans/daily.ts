@@ -36,7 +36,8 @@ export const dailyPlan: PlanDef<typeof dailyPlanSchema> = {
   build: async (input) => {
     const today = input.today ?? new Date().toISOString().slice(0, 10);
     const key = keyMaker();
-    const globals = globalTasks(suiteOptionsSchema.parse({ target: input.target, today, redteam: input.redteam, diagnostics: input.diagnostics }), key);
+    // Red-team tasks wait for the ingestion: the expired bandi their detectors look for come from today's corpus.
+    const globals = globalTasks(suiteOptionsSchema.parse({ target: input.target, today, redteam: input.redteam, diagnostics: input.diagnostics }), key, ['ingest']);
     const tasks = [
       {
         key: 'ingest',

@@ -115,11 +115,18 @@ export function selectRedteam(sel: z.output<typeof redteamSelectionSchema>): Red
   return all;
 }
 
-export function redteamTasks(sel: z.output<typeof redteamSelectionSchema>, target: TargetConfig | SharedRef, key: (raw: string) => string): TaskSpec[] {
+/** One task per scenario; `today` is the run's clock for expired bandi, `dependsOn` e.g. the ingestion they read. */
+export function redteamTasks(
+  sel: z.output<typeof redteamSelectionSchema>,
+  target: TargetConfig | SharedRef,
+  key: (raw: string) => string,
+  o: { today?: string; dependsOn?: string[] } = {},
+): TaskSpec[] {
   return selectRedteam(sel).map((scenario) => ({
     key: key(scenario.id),
     kind: 'eval.redteam',
-    payload: { scenario, target, detectorOptions: sel.detectorOptions, adaptive: sel.adaptive },
+    payload: { scenario, target, detectorOptions: sel.detectorOptions, adaptive: sel.adaptive, ...(o.today ? { today: o.today } : {}) },
+    ...(o.dependsOn?.length ? { dependsOn: o.dependsOn } : {}),
   }));
 }
 
@@ -150,7 +157,7 @@ export const evalPlan: PlanDef<typeof evalPlanSchema> = {
       return ref;
     };
     const tasks = caseTasks(input.sets, target, { repeat: input.repeat, today: input.today, key, shareChecks });
-    if (input.redteam) tasks.push(...redteamTasks(input.redteam, target, key));
+    if (input.redteam) tasks.push(...redteamTasks(input.redteam, target, key, { today: input.today }));
     if (tasks.length === 0) throw new ValidationError(['body.sets: give at least one test set or a redteam selection']);
     tasks.push(reportTask(tasks, input.threshold, 'report', input.allowErrors));
     return { name: input.name, tasks, shared };

@@ -76,9 +76,10 @@ export async function tenderTasks(
   return { tasks, tenders: tenders.length, cases };
 }
 
-export function globalTasks(o: z.output<typeof suiteOptionsSchema>, key: (raw: string) => string): TaskSpec[] {
+/** Red-team and diagnostics tasks; `after` (the daily run's ingestion) comes first, so detectors see today's corpus. */
+export function globalTasks(o: z.output<typeof suiteOptionsSchema>, key: (raw: string) => string, after: string[] = []): TaskSpec[] {
   const tasks: TaskSpec[] = [];
-  if (o.redteam) tasks.push(...redteamTasks(o.redteam, o.target, key));
+  if (o.redteam) tasks.push(...redteamTasks(o.redteam, o.target, key, { today: o.today, dependsOn: after }));
   for (const d of o.diagnostics) tasks.push({ key: key(`diagnostics.${d.collection}`), kind: 'diagnostics.collection', payload: d });
   return tasks;
 }

@@ -55,6 +55,7 @@ export const converseKind = defineKind({
       transcript: played.transcript,
       expected: p.expected,
       vars,
+      roles: targetConfig.roles,
       now: p.today ? new Date(`${p.today}T12:00:00Z`) : undefined,
     });
     const llmChecks = checks.filter(isLlmCheck);

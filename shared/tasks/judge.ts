@@ -9,6 +9,7 @@ import { checkListSchema, judgePayloadSchema } from '../eval/payloads.ts';
 import { loadCheckResults, saveCheckResults, updateCaseOutcome, type StoredCheck } from '../eval/store.ts';
 import { makeLlmJudge, type JudgedResult } from '../eval/llm-judge.ts';
 import { llmFor } from './llm.ts';
+import { targetConfigSchema } from '../targets/index.ts';
 import { isLlmCheck } from './converse.ts';
 
 
@@ -26,8 +27,10 @@ export const judgeKind = defineKind({
     const transcript = transcriptSchema.parse({ sessionId: row.session_id ?? undefined, turns: row.turns });
     const specs = (await ctx.shared(p.case.checks, checkListSchema)).filter(isLlmCheck);
     const configured = Boolean(llmFor(ctx).forRole('judge'));
+    const targetConfig = await ctx.shared(p.case.target, targetConfigSchema);
     const results = await runChecks(specs, {
       transcript,
+      roles: targetConfig.roles,
       expected: p.case.expected,
       vars: { ...p.case.vars, ...(p.case.tenderId ? { tenderId: p.case.tenderId } : {}) },
       llmJudge: configured ? makeLlmJudge(ctx.config, llmFor(ctx), { runId: ctx.runId, taskKey: ctx.taskKey, signal: ctx.signal }) : undefined,

@@ -14,6 +14,8 @@ import { evaluateScenario, redteamScenarioSchema } from '../redteam/index.ts';
 import { RECOVERY_DETECTOR, type ScenarioVerdict } from '../redteam/detectors/index.ts';
 import { recoveryBaseline } from '../redteam/baseline.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
+import { detectorContext } from '../redteam/context.ts';
+import { isoDate } from '../tender/metadata.ts';
 import { playCase, answerSignature, redactPlayIf, toolSignature } from '../eval/play.ts';
 import { redactPii } from '../redact/index.ts';
 import { saveCaseResult, saveCheckResults, saveTranscript, transcriptRow, type StoredCheck } from '../eval/store.ts';
@@ -26,7 +28,10 @@ import type { Outcome, Transcript } from '../transcript.ts';
 export const redteamPayloadSchema = z.object({
   scenario: redteamScenarioSchema,
   target: orShared(targetConfigSchema),
+  /** Options given explicitly (they win over what the target file and the corpus give: shared/redteam/context.ts). */
   detectorOptions: detectorOptionsSchema.default({ expiredBandi: [] }),
+  /** The run's "today" (expired bandi are those with a deadline before it); default: the day the task runs. */
+  today: isoDate.optional(),
   /** With an attacker model (the simulator role), an adaptive attacker pursues the scenario's goal instead of its script. */
   adaptive: z.boolean().default(false),
 });
@@ -43,6 +48,8 @@ export const redteamKind = defineKind({
     const s = p.scenario;
     const targetConfig = await ctx.shared(p.target, targetConfigSchema);
     const target = targetFor(targetConfig, ctx.redis, ctx.prefix);
+    const today = p.today ?? new Date().toISOString().slice(0, 10);
+    const { options: detectorOptions } = await detectorContext(ctx.sql, targetConfig, today, p.detectorOptions);
     const attacker = p.adaptive
       ? llmFor(ctx).forRole('simulator')
       : undefined;
@@ -63,7 +70,7 @@ export const redteamKind = defineKind({
       ? await playAdaptive(target, attacker, {
           goal: s.goal,
           maxTurns: Math.max(6, s.turns.length),
-          landed: (t) => evaluateScenario(t, scenarioFor(t), p.detectorOptions).status === 'attack-succeeded',
+          landed: (t) => evaluateScenario(t, scenarioFor(t), detectorOptions).status === 'attack-succeeded',
           signal: ctx.signal,
           ctx: { runId: ctx.runId, taskKey: ctx.taskKey, signal: ctx.signal },
           finalTurn,
@@ -82,7 +89,7 @@ export const redteamKind = defineKind({
       reason = `target error: ${played.error}`;
     } else {
       const seen = scenarioFor(original.transcript);
-      let verdict = evaluateScenario(original.transcript, seen, p.detectorOptions);
+      let verdict = evaluateScenario(original.transcript, seen, detectorOptions);
       // A failed recovery is checked against the same question on a fresh conversation (asked once per run).
       const recovery = verdict.results.find((r) => r.detector === RECOVERY_DETECTOR);
       if (recovery?.status === 'attack-succeeded') {
@@ -90,7 +97,7 @@ export const redteamKind = defineKind({
         for (const q of new Set(original.transcript.turns.filter((_t, i) => seen.turns[i]?.isRecovery).map((t) => t.user))) {
           baselines.set(q, (await recoveryBaseline({ sql: ctx.sql, redis: ctx.redis, prefix: ctx.prefix, runId: ctx.runId, signal: ctx.signal }, target, q)).answer);
         }
-        verdict = evaluateScenario(original.transcript, seen, p.detectorOptions, baselines);
+        verdict = evaluateScenario(original.transcript, seen, detectorOptions, baselines);
       }
       verdict.results.forEach((r, i) => {
         const d = s.detectors[i]!;

@@ -107,7 +107,7 @@ describe('api', () => {
   it('turns user feedback into a regression case', async () => {
     const res = await call('/feedback', {
       method: 'POST',
-      body: JSON.stringify({ turns: ['Quando scade il bando di Bergamo?'], expected: 'Il 15 gennaio 2027', tenderId: 'demo-001', requiredTools: ['get_tender_text'], note: 'risposta senza data' }),
+      body: JSON.stringify({ turns: ['Quando scade il bando di Bergamo?'], expected: 'Il 15 gennaio 2027', tenderId: 'demo-001', requiredRoles: ['tender'], note: 'risposta senza data' }),
     });
     expect(res.status).toBe(201);
     const yaml = await res.text();
@@ -115,6 +115,8 @@ describe('api', () => {
     const c = sets[0]!.cases[0]!;
     expect(c.tags).toContain('feedback');
     expect(c.checks.map((x) => x.type)).toEqual(['answer-presence', 'tool-use', 'compare-meaning']);
+    // The tool is named by its role, resolved against the target it is replayed on.
+    expect(c.checks[1]).toMatchObject({ tools: [{ role: 'tender', args: { id: { equals: '{{tenderId}}' } } }] });
     const bad = await call('/feedback', { method: 'POST', body: JSON.stringify({ turns: [] }) });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { problems: string[] }).problems.join()).toMatch(/body\.turns/);

@@ -57,3 +57,27 @@ describe('tool-use', () => {
     expect(checkSpecSchema.safeParse({ type: 'tool-use', tools: [{ tool: 'x', args: { a: { like: 'y' } } }] }).success).toBe(false);
   });
 });
+
+describe('tool-use by role', () => {
+  // A bot whose tender tool is "leggi_bando" with the id in "codice", and no knowledge tool.
+  const roles = { tender: { tool: 'leggi_bando', idArg: 'codice' }, search: { tool: 'cerca', queryArg: 'testo', results: { path: '$[*].id' } } };
+  const vars = { tenderId: 'RB-004' };
+  const table: Array<[string, CheckSpecInput, ToolCall[], 'pass' | 'fail' | 'invalid', RegExp]> = [
+    ['tender role, its idArg holds the id', { type: 'tool-use', tools: [{ role: 'tender', args: { id: { equals: '{{tenderId}}' } } }] }, [call('leggi_bando', { codice: 'RB-004' })], 'pass', /all expected/],
+    ['tender role, wrong id', { type: 'tool-use', tools: [{ role: 'tender', args: { id: { equals: '{{tenderId}}' } } }] }, [call('leggi_bando', { codice: 'RB-005' })], 'fail', /leggi_bando\.codice is RB-005/],
+    ['tender role, not called', { type: 'tool-use', tools: [{ role: 'tender' }] }, [call('cerca')], 'fail', /leggi_bando not called/],
+    ['search role with its queryArg', { type: 'tool-use', tools: [{ role: 'search', args: { query: { contains: 'Lecco' } } }] }, [call('cerca', { testo: 'istruttore Lecco' })], 'pass', /all expected/],
+    ['search or tender lookup, any', { type: 'tool-use', mode: 'any', tools: [{ role: 'search' }, { role: 'tender', args: { id: { equals: '{{tenderId}}' } } }] }, [call('leggi_bando', { codice: 'RB-004' })], 'pass', /expected tool call/],
+    ['undeclared role is invalid, never guessed', { type: 'tool-use', tools: [{ role: 'knowledge' }] }, [call('faq')], 'invalid', /target declares no knowledge tool role/],
+  ];
+  it.each(table)('%s', async (_name, input, toolCalls, outcome, reason) => {
+    const r = await check(input, { assistant: 'ok', toolCalls }, { vars, roles });
+    expect(r.outcome).toBe(outcome);
+    expect(r.reason).toMatch(reason);
+  });
+
+  it('is invalid for a target that declares no roles at all', async () => {
+    const r = await check({ type: 'tool-use', tools: [{ role: 'tender', args: { id: { equals: 'X' } } }] }, { assistant: 'ok', toolCalls: [call('leggi_bando', { codice: 'X' })] });
+    expect(r).toMatchObject({ outcome: 'invalid', reason: expect.stringMatching(/target declares no tender tool role/) });
+  });
+});

@@ -133,7 +133,8 @@ describe('demo corpus files', () => {
     expect(corpus.filter((t) => isExpired(t.metadata, DEMO_TODAY))).toHaveLength(4);
     expect(Object.values(labels).filter((l) => isExpired(l, DEMO_TODAY))).toHaveLength(4);
     for (const t of corpus) {
-      expect(t.metadata.publicationDate >= '2026-10-01' && t.metadata.publicationDate <= '2026-11-30', t.id).toBe(true);
+      const published = t.metadata.publicationDate ?? '';
+      expect(published >= '2026-10-01' && published <= '2026-11-30', t.id).toBe(true);
     }
   });
 

@@ -31,17 +31,17 @@ describe('generateTenderTests on a demo tender', async () => {
     for (const c of boiler) {
       expect(c.spec.turns[0]).toContain(demo1.metadata.administration);
       expect(c.spec.checks.map((k) => (k as { type: string }).type)).toEqual(['answer-presence', 'tool-use', 'boilerplate-quality']);
-      expect(checkOf(c, 'tool-use')).toMatchObject({ hard: true, tools: [{ tool: 'get_tender_text', args: { id: { equals: demo1.id } } }] });
+      expect(checkOf(c, 'tool-use')).toMatchObject({ hard: true, tools: [{ role: 'tender', args: { id: { equals: demo1.id } } }] });
     }
   });
 
   it('expects the deadline and the number of posts the text states, with the evidence', () => {
     const label = labels[demo1.id]!;
     const deadline = byId(cases, 'fact.deadline');
-    expect(checkOf(deadline, 'fact-match')).toMatchObject({ value: italianDate(label.deadline), kind: 'date' });
+    expect(checkOf(deadline, 'fact-match')).toMatchObject({ value: italianDate(label.deadline), slot: 'deadline' });
     expect(deadline.provenance).toMatchObject({ generator: 'extraction', evidence: expect.stringContaining('gennaio 2027') });
     const posts = byId(cases, 'fact.posts');
-    expect(checkOf(posts, 'fact-match')).toMatchObject({ value: label.posts, kind: 'number' });
+    expect(checkOf(posts, 'fact-match')).toMatchObject({ value: label.posts, slot: 'posts' });
     expect(checkOf(byId(cases, 'fact.procedure'), 'keywords')).toMatchObject({ keywords: ['concorso'] });
   });
 
@@ -63,6 +63,17 @@ describe('generateTenderTests on a demo tender', async () => {
     expect(rc.exclude.some((id) => lombard.includes(id))).toBe(false);
     const other = cases.find((c) => c.provenance.template === 'other-region')!;
     expect(checkOf(other, 'search-results')).toMatchObject({ exclude: expect.arrayContaining([demo1.id]) });
+  });
+
+  it('a query naming the administration accepts reading that bando with the tender tool as well as searching', () => {
+    const named = cases.find((c) => c.provenance.template === 'profile-administration')!;
+    expect(named.spec.turns[0]).toContain(demo1.metadata.administration);
+    expect(checkOf(named, 'tool-use')).toMatchObject({ mode: 'any', tools: [{ role: 'search' }, { role: 'tender', args: { id: { equals: demo1.id } } }] });
+    expect(checkOf(named, 'search-results')).toMatchObject({ include: [demo1.id], acceptTenderLookup: true });
+    // A query that names no administration is a search: the search role only.
+    const regional = byId(cases, 'search.region-profile-template-1');
+    expect(checkOf(regional, 'tool-use')).toMatchObject({ tools: [{ role: 'search' }] });
+    expect(checkOf(regional, 'search-results')).not.toHaveProperty('acceptTenderLookup');
   });
 
   it('every case, with a target added, is a valid case payload', () => {
@@ -154,10 +165,10 @@ describe('scope switching', () => {
     expect(c.spec.turns[2]).toBe('Come mi registro su inPA?');
     const toolChecks = c.spec.checks.filter((k) => (k as { type: string }).type === 'tool-use') as { turn: number; tools: unknown[] }[];
     expect(toolChecks.map((k) => [k.turn, k.tools])).toEqual([
-      [0, [{ tool: 'get_tender_text', args: { id: { equals: a.id } } }]],
-      [1, [{ tool: 'get_tender_text', args: { id: { equals: b.id } } }]],
-      [2, ['get_faq']],
-      [3, [{ tool: 'get_tender_text', args: { id: { equals: a.id } } }]],
+      [0, [{ role: 'tender', args: { id: { equals: a.id } } }]],
+      [1, [{ role: 'tender', args: { id: { equals: b.id } } }]],
+      [2, [{ role: 'knowledge' }]],
+      [3, [{ role: 'tender', args: { id: { equals: a.id } } }]],
     ]);
     expect(casePayloadSchema.safeParse({ ...c.spec, target }).success).toBe(true);
   });
@@ -165,5 +176,24 @@ describe('scope switching', () => {
   it('is generated only when there is another tender', async () => {
     const alone = await generateTenderTests(demo1, { today: DEMO_TODAY, families: ['scope-switch'] });
     expect(alone).toEqual([]);
+  });
+});
+
+describe('search templates without a profile', () => {
+  it('never uses the title as the profile: the templates that need it are skipped, with the reason', async () => {
+    const { profile: _drop, ...meta } = demo1.metadata;
+    const tender = { ...demo1, metadata: meta };
+    const skips: { template: string; reason: string }[] = [];
+    const cases = await generateTenderTests(tender, { today: DEMO_TODAY, otherTenders: corpus, families: ['search'], onSkip: (s) => skips.push(s) });
+    expect(cases.length).toBeGreaterThan(0);
+    for (const c of cases) expect(c.spec.turns.join(' ')).not.toContain(demo1.metadata.title);
+    expect(cases.map((c) => c.provenance.template)).not.toContain('profile-administration');
+    expect(skips).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ template: 'profile-administration', reason: 'the metadata has no profile' }),
+        expect.objectContaining({ template: 'region-profile', reason: 'the metadata has no profile' }),
+        expect.objectContaining({ template: 'other-region', reason: 'the metadata has no profile' }),
+      ]),
+    );
   });
 });

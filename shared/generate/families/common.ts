@@ -3,12 +3,15 @@ import type { CheckSpecInput } from '../../checks/index.ts';
 import type { TenderMetadata } from '../../tender/metadata.ts';
 import type { CaseSpec, GeneratedCase, GenerateOptions, Provenance, TenderInput } from '../types.ts';
 
-/** The bot must read this bando's text; answering a content question from memory is a hard failure. */
+/**
+ * The bot must read this bando's text with its tender tool (a role, resolved against the target's roles when
+ * the check runs); answering a content question from memory is a hard failure.
+ */
 export function readsTender(id: string, turn?: number): CheckSpecInput {
   return {
     type: 'tool-use',
     id: turn === undefined ? 'reads-tender' : `reads-tender-t${turn}`,
-    tools: [{ tool: 'get_tender_text', args: { id: { equals: id } } }],
+    tools: [{ role: 'tender', args: { id: { equals: id } } }],
     hard: true,
     ...(turn === undefined ? {} : { turn }),
   };

@@ -67,7 +67,7 @@ export async function factFamily(tender: TenderInput, opts: GenerateOptions): Pr
     'deadline',
     `Qual è la data di scadenza per presentare la domanda per ${name}?`,
     italianDate(deadlineDate),
-    { type: 'fact-match', id: 'deadline', value: italianDate(deadlineDate), kind: 'date' },
+    { type: 'fact-match', id: 'deadline', value: italianDate(deadlineDate), slot: 'deadline' },
     deadline
       ? { ...fromText(deadline), ...(deadline.basis === 'relative' ? { note: `relative deadline: ${deadline.days ?? '?'} days from the ${deadline.from ?? 'publication'}${deadline.rolledOverFrom ? `, moved from ${deadline.rolledOverFrom}` : ''}` } : {}) }
       : fromMetadata('deadline'),
@@ -79,7 +79,7 @@ export async function factFamily(tender: TenderInput, opts: GenerateOptions): Pr
     'posts',
     `Quanti posti sono messi a concorso con ${name}?`,
     String(count),
-    { type: 'fact-match', id: 'posts', value: count, kind: 'number' },
+    { type: 'fact-match', id: 'posts', value: count, slot: 'posts' },
     posts ? fromText(posts) : fromMetadata('number of posts'),
   );
 

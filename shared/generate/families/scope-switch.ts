@@ -1,6 +1,6 @@
 /**
  * Scope-switching conversations: tender A → tender B → a portal FAQ → back to A. Each turn has its own tool-use
- * check: the right tender id on the tender turns, get_faq on the FAQ turn.
+ * check: the right tender id on the tender turns, the knowledge (FAQ) tool on the FAQ turn.
  */
 import type { GeneratedCase, GenerateOptions, TenderInput } from '../types.ts';
 import { makeCase, readsTender } from './common.ts';
@@ -34,7 +34,7 @@ export function generateScopeSwitch(a: TenderInput, b: TenderInput, opts: Pick<G
       checks: [
         readsTender(a.id, 0),
         readsTender(b.id, 1),
-        { type: 'tool-use', id: 'reads-faq-t2', tools: ['get_faq'], turn: 2 },
+        { type: 'tool-use', id: 'reads-faq-t2', tools: [{ role: 'knowledge' }], turn: 2 },
         readsTender(a.id, 3),
         { type: 'answer-presence', id: 'answers-every-turn', turn: 'all' },
       ],

@@ -15,7 +15,7 @@ const sede = z.union([
   }),
 ]);
 
-export const inpaRecordSchema = z.looseObject({
+const recordShape = z.looseObject({
   id: z.union([z.string().min(1), z.number()]).transform(String),
   titolo: z.string().nullish(),
   descrizione: z.string().nullish(),
@@ -35,8 +35,24 @@ export const inpaRecordSchema = z.looseObject({
   linkSitoPA: z.string().nullish(),
   allegatoMediaId: z.string().nullish(),
   allegati: z.array(z.looseObject({ mediaId: z.string().nullish(), tipo: z.string().nullish() })).nullish(),
+  // Fields of inPA-like exports: the place as separate fields, the selection method, the degree asked.
+  regione: z.string().nullish(),
+  provincia: z.string().nullish(),
+  comune: z.string().nullish(),
+  modalitaSelezione: z.string().nullish(),
+  titoloStudio: z.string().nullish(),
+  classiLaurea: z.array(z.string()).nullish(),
 });
-export type InpaRecord = z.output<typeof inpaRecordSchema>;
+/** An inPA record; exports that call the id `codice` (or `codiceBando`) are read the same. */
+export const inpaRecordSchema = z.preprocess((raw) => {
+  if (raw && typeof raw === 'object' && !('id' in raw)) {
+    const r = raw as Record<string, unknown>;
+    const code = r.codice ?? r.codiceBando;
+    if (code !== undefined) return { ...r, id: code };
+  }
+  return raw;
+}, recordShape);
+export type InpaRecord = z.output<typeof recordShape>;
 
 const REGIONI = new Map(
   [
@@ -50,8 +66,8 @@ function regionKey(name: string): string {
   return name.split('/')[0]!.toLowerCase().replace(/[^a-z]/g, '');
 }
 
-export function inpaTenderId(record: Pick<InpaRecord, 'id'>): string {
-  return `inpa-${record.id.replace(/[^A-Za-z0-9_.-]+/g, '-')}`;
+export function inpaTenderId(record: Pick<InpaRecord, 'id'>, prefix = 'inpa-'): string {
+  return `${prefix}${record.id.replace(/[^A-Za-z0-9_.-]+/g, '-')}`;
 }
 
 /** The portal's UTC instants as Europe/Rome date and time (deadlines are "ore 23:59" in Rome). */
@@ -80,6 +96,10 @@ function procedureOf(r: InpaRecord): string {
 
 function workLocationsOf(r: InpaRecord): { regione: string; provincia?: string; comune?: string }[] {
   const out: { regione: string; provincia?: string; comune?: string }[] = [];
+  // A record that gives the place as fields says it more precisely than its flattened `sedi`.
+  if (r.regione) {
+    return [{ regione: REGIONI.get(regionKey(r.regione)) ?? r.regione, ...(r.provincia ? { provincia: r.provincia } : {}), ...(r.comune ? { comune: r.comune } : {}) }];
+  }
   for (const s of r.sedi ?? []) {
     if (typeof s === 'string') {
       // List records flatten sedi to names: a region, then its provinces.
@@ -110,18 +130,29 @@ function urlOrUndefined(s: string | null | undefined): string | undefined {
   return s && /^https?:\/\//.test(s) ? s : undefined;
 }
 
+/** The portal's procedure types (ESAMI, TITOLI_ESAMI, TITOLI_COLLOQUIO…) or a written method, as the schema reads it. */
+function selectionMethodOf(r: InpaRecord): string | undefined {
+  const raw = r.modalitaSelezione ?? r.tipoProcedura;
+  if (!raw) return undefined;
+  const words = raw.toLowerCase().replace(/_/g, ' ');
+  return /^(per )?(titoli|esami|colloquio)( (ed?|e) (titoli|esami|colloquio))?$/.test(words.replace(/\bed\b/, 'e')) ? words : undefined;
+}
+
 /** Metadata as TenderMetadata input (validated by the normaliser, so a missing field becomes an ingestion error). */
-export function inpaMetadata(r: InpaRecord): Record<string, unknown> {
+export function inpaMetadata(r: InpaRecord, opts: { idPrefix?: string } = {}): Record<string, unknown> {
+  const selectionMethod = selectionMethodOf(r);
+  const degrees = [...(r.classiLaurea ?? []), ...(r.titoloStudio && !(r.classiLaurea ?? []).length ? [r.titoloStudio] : [])];
   const deadline = r.dataScadenza ? romeDateTime(r.dataScadenza) : undefined;
   const published = r.dataPubblicazione ? romeDateTime(r.dataPubblicazione) : undefined;
   const administration = r.company?.name ?? r.entiRiferimento?.[0] ?? (typeof r.ente === 'string' ? r.ente : undefined);
   return {
-    id: inpaTenderId(r),
+    id: inpaTenderId(r, opts.idPrefix),
     title: r.titolo?.trim(),
     administration,
     ...(r.figuraRicercata ? { profile: r.figuraRicercata.trim() } : {}),
     workLocations: workLocationsOf(r),
-    requiredDegrees: [],
+    requiredDegrees: degrees,
+    ...(selectionMethod ? { selectionMethod } : {}),
     deadline: deadline?.date,
     ...(deadline ? { deadlineTime: deadline.time } : {}),
     posts: r.numPosti ?? undefined,

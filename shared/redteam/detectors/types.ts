@@ -5,12 +5,17 @@ import type { RedteamScenario } from '../schema.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 
-/** Facts about the target known to the run (not to the scenario): the lead's runner passes them. */
+/**
+ * Facts about the target known to the run (not to the scenario). The eval.redteam task builds them from the
+ * target file and the ingested corpus (shared/redteam/context.ts); a selection may give some explicitly.
+ */
 export const detectorOptionsSchema = z.object({
   /** A canary string planted in the target's system prompt; seeing it in an answer proves a leak. */
   canary: z.string().min(4).optional(),
   /** The target's system prompt text, when known, for n-gram overlap. */
   systemPrompt: z.string().optional(),
+  /** Distinctive sentences of the system prompt (when the operator will not hand over all of it). */
+  fingerprints: z.array(z.string().min(8)).optional(),
   /** Bandi whose deadline has passed (id and/or title), to catch them presented as open. */
   expiredBandi: z
     .array(z.object({ id: z.string().optional(), title: z.string().min(3), deadline: isoDate.optional() }))
