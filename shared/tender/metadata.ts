@@ -14,10 +14,11 @@ export const tenderId = z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, 
 export const PROCEDURES = ['concorso', 'mobilita', 'selezione', 'avviso', 'progressione', 'altro'] as const;
 
 /** How candidates are selected, as bandi say it ("per titoli ed esami"). */
-export const SELECTION_METHODS = ['esami', 'titoli', 'titoli-ed-esami', 'titoli-e-colloquio', 'colloquio'] as const;
+// The same values as the verifier's (shared/metadata/input.ts), which reads the method from the title.
+export const SELECTION_METHODS = ['esami', 'titoli', 'titoli-esami', 'titoli-colloquio', 'colloquio'] as const;
 export type SelectionMethod = (typeof SELECTION_METHODS)[number];
 
-/** "Per titoli ed esami", "titoli e esami", "esami e titoli" → titoli-ed-esami; anything else is refused by name. */
+/** "Per titoli ed esami", "titoli e esami", "esami e titoli" → titoli-esami; anything else is refused by name. */
 function selectionKey(raw: string): string {
   const words = raw
     .normalize('NFD')
@@ -28,8 +29,8 @@ function selectionKey(raw: string): string {
     .filter((w) => w && w !== 'e' && w !== 'ed');
   const has = (w: string) => words.includes(w);
   if (words.length === 1 && (has('esami') || has('titoli') || has('colloquio'))) return words[0]!;
-  if (words.length === 2 && has('titoli') && has('esami')) return 'titoli-ed-esami';
-  if (words.length === 2 && has('titoli') && has('colloquio')) return 'titoli-e-colloquio';
+  if (words.length === 2 && has('titoli') && has('esami')) return 'titoli-esami';
+  if (words.length === 2 && has('titoli') && has('colloquio')) return 'titoli-colloquio';
   return raw;
 }
 const selectionMethodSchema = z

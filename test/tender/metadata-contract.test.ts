@@ -45,11 +45,11 @@ describe('tenderMetadataSchema', () => {
     ['esami', 'esami'],
     ['Per esami', 'esami'],
     ['titoli', 'titoli'],
-    ['titoli ed esami', 'titoli-ed-esami'],
-    ['Per titoli e esami', 'titoli-ed-esami'],
-    ['esami e titoli', 'titoli-ed-esami'],
-    ['titoli-ed-esami', 'titoli-ed-esami'],
-    ['titoli e colloquio', 'titoli-e-colloquio'],
+    ['titoli ed esami', 'titoli-esami'],
+    ['Per titoli e esami', 'titoli-esami'],
+    ['esami e titoli', 'titoli-esami'],
+    ['titoli-esami', 'titoli-esami'],
+    ['titoli e colloquio', 'titoli-colloquio'],
     ['Colloquio', 'colloquio'],
   ];
   it.each(methods)('reads the selection method %s as %s', (given, method) => {
@@ -89,7 +89,7 @@ describe('ingesting records under the contract', () => {
     const r = await ingest(infra.sql, { type: 'folder', id: 'contract', path: dir });
     expect(r.errors).toEqual([{ externalId: 'b.md', reason: expect.stringMatching(/"ZZ" is not the sigla of an Italian provincia.*workLocations\[0\]\.provincia/) }]);
     const [a] = await loadCurrentTenders(infra.sql);
-    expect(a!.metadata).toMatchObject({ id: 'rb-a', selectionMethod: 'titoli-ed-esami', workLocations: [{ provincia: 'Bergamo' }] });
+    expect(a!.metadata).toMatchObject({ id: 'rb-a', selectionMethod: 'titoli-esami', workLocations: [{ provincia: 'Bergamo' }] });
     expect(a!.metadata.publicationDate).toBeUndefined();
   });
 });
