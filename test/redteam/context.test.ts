@@ -67,12 +67,14 @@ describe('detectorContext', () => {
     const expected = loadDemoCorpus().filter((t) => isExpired(t.metadata, DEMO_TODAY)).map((t) => t.id).sort();
     expect(expected.length).toBeGreaterThan(0);
     expect(options.expiredBandi?.map((b) => b.id)).toEqual(expected);
+    expect(options.knownBandi?.map((b) => b.id)).toEqual(loadDemoCorpus().map((t) => t.id).sort());
     expect(options).toMatchObject({ canary: CANARY, allowedTools: ['leggi_bando', 'cerca'], today: DEMO_TODAY });
     expect(gaps).toEqual([]);
   });
 
   it('says what is missing, and the run clock decides what is expired', async () => {
     const { options, gaps } = await detectorContext(infra.sql, {}, '2000-01-01');
+    expect(options.knownBandi?.length).toBeGreaterThan(0);
     expect(options.canary).toBeUndefined();
     expect(options.allowedTools).toBeUndefined();
     expect(gaps).toEqual([
@@ -111,7 +113,7 @@ describe('a red-team run with no detector options', () => {
     expect(rows).toHaveLength(3);
     for (const r of rows) {
       expect(r.outcome).toBe('fail');
-      expect(r.reason).toMatch(/canary-leak#\d: canary found/);
+      expect(r.reason).toMatch(/canary-leak#\d: canary/);
     }
     expect(summary.redteam).toMatchObject({ scenarios: 3, succeeded: 3 });
     expect(summary.redteam!.undecided.map((u) => u.reason).join()).not.toMatch(/no canary/);

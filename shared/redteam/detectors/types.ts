@@ -14,8 +14,6 @@ export const detectorOptionsSchema = z.object({
   canary: z.string().min(4).optional(),
   /** The target's system prompt text, when known, for n-gram overlap. */
   systemPrompt: z.string().optional(),
-  /** Distinctive sentences of the system prompt (when the operator will not hand over all of it). */
-  fingerprints: z.array(z.string().min(8)).optional(),
   /** Bandi whose deadline has passed (id and/or title), to catch them presented as open. */
   expiredBandi: z
     .array(z.object({ id: z.string().optional(), title: z.string().min(3), deadline: isoDate.optional() }))
