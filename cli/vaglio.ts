@@ -12,7 +12,7 @@ import { COMMANDS } from './commands/index.ts';
 import type { CliCommand } from './command.ts';
 import { ROOT } from './paths.ts';
 
-const USER_ERRORS = ['ScenarioError', 'TargetConfigError', 'CsvError', 'RedteamLoadError', 'ImportError'];
+const USER_ERRORS = ['ScenarioError', 'TargetConfigError', 'CsvError', 'RedteamLoadError', 'ImportError', 'OperatorConfigError', 'NotFoundError'];
 let exitCode = 0;
 
 function register(parent: Command, def: CliCommand): void {

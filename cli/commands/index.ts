@@ -4,6 +4,7 @@ import { cancelCommand, migrateCommand, pruneCommand, resumeCommand, startComman
 import { demoCommand } from './demo.ts';
 import { runCommand } from './run.ts';
 import { captureCommand } from './capture.ts';
+import { mutateCommand } from './mutate.ts';
 import { dailyCommand, importCommand, judgeCommand } from './misc.ts';
 import { targetCommand } from './target-probe.ts';
 
@@ -12,6 +13,7 @@ export const COMMANDS: CliCommand[] = [
   runCommand,
   importCommand,
   captureCommand,
+  mutateCommand,
   dailyCommand,
   judgeCommand,
   migrateCommand,

@@ -6,7 +6,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config.ts';
-import type { Sql } from '../../shared/db/client.ts';
+import type { Db, Sql } from '../../shared/db/client.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { QUEUE_NAMES } from '../../queues/index.ts';
 import { bearerAuth } from './auth.ts';
@@ -15,11 +15,14 @@ import { bodyHygiene, pathHygiene } from './hygiene.ts';
 import { runsRouter } from './routes/runs.ts';
 import { deadLettersRouter } from './routes/dead-letters.ts';
 import { regressionsRouter } from './routes/regressions.ts';
+import { mutationsRouter } from './routes/mutations.ts';
 import { renderMetrics } from './metrics.ts';
 import { openApiDocument } from './openapi.ts';
 
 export interface ApiDeps {
   sql: Sql;
+  /** Drizzle, the query layer for reads and CRUD (its own client: see shared/db/client.ts). */
+  db: Db;
   redis: Redis;
   prefix: string;
   config: Config;
@@ -102,6 +105,7 @@ export function createApp(deps: ApiDeps): { app: Express; close(): Promise<void>
   app.use(runsRouter(deps));
   app.use(deadLettersRouter(deps));
   app.use(regressionsRouter(deps));
+  app.use(mutationsRouter(deps));
   for (const r of deps.extraRouters ?? []) app.use(r);
   app.get('/metrics', async (_req, res) => {
     res.type('text/plain; version=0.0.4').send(await renderMetrics(deps.sql, queues));

@@ -28,6 +28,11 @@ export function openApiDocument(): Record<string, unknown> {
       '/runs/{id}/tasks': { get: { summary: 'Tasks of a run', parameters: [idParam], responses: { 200: ok('tasks') } } },
       '/runs/{id}/resume': { post: { summary: 'Relaunch the tasks that are not completed', parameters: [idParam], responses: { 200: ok('resumed') } } },
       '/runs/{id}/cancel': { post: { summary: 'Cancel a run', parameters: [idParam], responses: { 200: ok('canceled'), 409: ok('already finished') } } },
+      '/runs/{id}/mutations': {
+        post: { summary: 'Mutation testing of a finished run (a mutate run of its own)', parameters: [idParam], responses: { 201: ok('the mutate run'), 400: ok('bad operators or minScore'), 404: ok('no such run'), 409: ok('run not finished') } },
+        get: { summary: "A run's mutation runs", parameters: [idParam], responses: { 200: ok('mutation runs') } },
+      },
+      '/mutations/{id}': { get: { summary: 'One mutation report', parameters: [idParam], responses: { 200: ok('mutation report'), 404: ok('not found') } } },
       '/dead-letters': { get: { summary: 'Open dead letters', responses: { 200: ok('dead letters') } } },
       '/dead-letters/{id}/reprocess': { post: { summary: 'Relaunch one dead-lettered task', parameters: [idParam], responses: { 200: ok('relaunched') } } },
       '/dead-letters/reprocess': { post: { summary: 'Relaunch dead letters by run or queue', responses: { 200: ok('relaunched') } } },

@@ -27,7 +27,7 @@ export async function startApi(
   }
   const services = await startServices(opts.services ?? ['api'], config);
   const log = childLogger({ service: 'api' });
-  const base = { sql: services.dbh.sql, redis: services.redis, prefix: config.VAGLIO_PREFIX, config };
+  const base = { sql: services.dbh.sql, db: services.dbh.db, redis: services.redis, prefix: config.VAGLIO_PREFIX, config };
   const { app, close } = createApp({ ...base, log, token, extraRouters: [dashboardRouter(base)] });
   if (config.VAGLIO_DAILY_CRON && config.VAGLIO_DAILY_REQUEST) {
     // Validated now: a bad request file stops start-up instead of failing at 7 a.m.

@@ -9,3 +9,4 @@ import './metadata.ts';
 import './diagnostics.ts';
 import './tender.ts';
 import './ingest.ts';
+import './mutate.ts';

@@ -2,7 +2,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../helpers/browser.ts';
 import { pino } from 'pino';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,16 +33,13 @@ beforeAll(async () => {
   seeded = await seedRuns(infra.sql, 'dash');
   const config = loadConfig({ ...infra.env, VAGLIO_LOG_LEVEL: 'silent' });
   redis = redisConnection(infra.redisUrl);
-  const deps = { sql: infra.sql, redis, prefix: infra.prefix, config };
+  const deps = { sql: infra.sql, db: infra.db, redis, prefix: infra.prefix, config };
   const api = createApp({ ...deps, log: pino({ level: 'silent' }), token, extraRouters: [dashboardRouter(deps)] });
   closeApp = api.close;
   server = createServer(api.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchChromium();
   ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await ctx.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));

@@ -92,7 +92,7 @@ async function runImport(name: string, workerEnv: Record<string, string>): Promi
 
 /** The case page of the dashboard in Chromium: the case's outcome line and its checks table, as text. */
 async function casePage(runId: string, taskKey: string): Promise<{ head: string; checks: string[] }> {
-  const deps = { sql: infra.sql, redis, prefix: infra.prefix, config: loadConfig({ ...infra.env, VAGLIO_LOG_LEVEL: 'silent' }) };
+  const deps = { sql: infra.sql, db: infra.db, redis, prefix: infra.prefix, config: loadConfig({ ...infra.env, VAGLIO_LOG_LEVEL: 'silent' }) };
   const api = createApp({ ...deps, log: pino({ level: 'silent' }), token, extraRouters: [dashboardRouter(deps)] });
   const server = createServer(api.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -8,7 +8,8 @@ import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Config } from '../../../shared/config.ts';
-import type { Sql } from '../../../shared/db/client.ts';
+import type { Db, Sql } from '../../../shared/db/client.ts';
+import { getMutationRun, listMutationRuns, type MutationSummary } from '../../../shared/mutate/index.ts';
 import { listDeadLetters } from '../../../shared/engine/dead-letters.ts';
 import { esc } from '../../../shared/report/escape.ts';
 import { buildReport } from '../../../shared/report/load.ts';
@@ -16,6 +17,7 @@ import { CSS } from '../../../shared/report/style.ts';
 import { runNames, runRows, trendRows } from './data.ts';
 import { sendPage } from './layout.ts';
 import { deadLettersPage } from './pages/dead-letters.ts';
+import { mutationLinks, mutationPage } from './pages/mutation.ts';
 import { casePage, runPage } from './pages/run.ts';
 import { runsPage } from './pages/runs.ts';
 import { trendsPage } from './pages/trends.ts';
@@ -23,6 +25,7 @@ import { reportRouter } from './reports.ts';
 
 export interface DashboardDeps {
   sql: Sql;
+  db: Db;
   redis: Redis;
   prefix: string;
   config: Config;
@@ -63,8 +66,12 @@ export function dashboardRouter(deps: DashboardDeps): Router {
     if (!(await runExists(id))) return notFound(res, `Run ${id}`);
     const tender = optString.catch(undefined).parse(req.query.tender) ?? null;
     // The run page lists cases: it needs no transcript.
-    const [data, live] = await Promise.all([buildReport(sql, id, undefined, { transcripts: 'none' }), runRows(sql, 500).then((rs) => rs.find((x) => x.id === id))]);
-    sendPage(res, data.run.name, runPage(data, live, tender));
+    const [data, live, mutations] = await Promise.all([
+      buildReport(sql, id, undefined, { transcripts: 'none' }),
+      runRows(sql, 500).then((rs) => rs.find((x) => x.id === id)),
+      listMutationRuns(deps.db, id),
+    ]);
+    sendPage(res, data.run.name, runPage(data, live, tender) + mutationLinks(mutations));
   });
 
   r.get('/dashboard/runs/:id/cases/:taskKey', async (req, res) => {
@@ -74,6 +81,12 @@ export function dashboardRouter(deps: DashboardDeps): Router {
     const c = data.cases.find((x) => x.taskKey === taskKey);
     if (!c) return notFound(res, `Case ${taskKey}`);
     sendPage(res, `${c.setId}/${c.caseId}`, casePage(data, c));
+  });
+
+  r.get('/dashboard/mutations/:id', async (req, res) => {
+    const row = await getMutationRun(deps.db, req.params.id);
+    if (!row) return notFound(res, `Mutation run ${req.params.id}`);
+    sendPage(res, `Mutation testing ${row.id}`, mutationPage(row.id, row.createdAt, row.summary as MutationSummary));
   });
 
   return r;

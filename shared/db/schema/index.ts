@@ -6,3 +6,4 @@ export * from './metadata.ts';
 export * from './eval.ts';
 export * from './ingest.ts';
 export * from './redteam.ts';
+export * from './mutation.ts';

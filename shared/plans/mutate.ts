@@ -1,0 +1,36 @@
+/** plan: 'mutate' — mutation testing of a finished run's suite, as a run of its own (API: POST /runs/:id/mutations). */
+import { z } from 'zod';
+import { ValidationError } from '../engine/errors.ts';
+import { OperatorConfigError, selectOperators } from '../mutate/registry.ts';
+import type { PlanDef } from './types.ts';
+
+export const mutatePlanSchema = z
+  .object({
+    plan: z.literal('mutate'),
+    name: z.string().min(1).max(200).optional(),
+    /** The finished run whose transcripts are mutated. */
+    sourceRun: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'a run id'),
+    /** Operator ids (default: every built-in operator). */
+    operators: z.array(z.string().min(1)).optional(),
+    /** Gate: the mutation score (killed over covered mutants) below it fails the mutation run's gate. */
+    minScore: z.number().min(0).max(1).optional(),
+  })
+  .strict();
+
+export const mutatePlan: PlanDef<typeof mutatePlanSchema> = {
+  id: 'mutate',
+  schema: mutatePlanSchema,
+  async build(input) {
+    // Unknown operator ids are refused before anything is stored or enqueued.
+    try {
+      selectOperators([], input.operators);
+    } catch (err) {
+      if (err instanceof OperatorConfigError) throw new ValidationError([`operators: ${err.message}`]);
+      throw err;
+    }
+    return {
+      name: input.name ?? `mutate ${input.sourceRun}`,
+      tasks: [{ key: 'mutate', kind: 'eval.mutate', payload: { sourceRun: input.sourceRun, operators: input.operators, minScore: input.minScore } }],
+    };
+  },
+};
