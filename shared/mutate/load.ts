@@ -14,6 +14,7 @@ import { casePayloadSchema, checkListSchema } from '../eval/payloads.ts';
 import { redteamPayloadSchema } from '../tasks/redteam.ts';
 import { targetConfigSchema, type TargetConfig } from '../targets/index.ts';
 import { OUTCOMES, transcriptSchema, type Outcome, type Transcript } from '../transcript.ts';
+import { argAt } from './operators/common.ts';
 import type { CorpusTender, MutationSubject } from './types.ts';
 
 export interface LoadedRun {
@@ -105,6 +106,23 @@ export async function loadRunForMutation(db: Db, runId: string): Promise<LoadedR
         return { id: t.id, title: typeof m.title === 'string' ? m.title : t.id, deadline: typeof m.deadline === 'string' ? m.deadline : undefined };
       })
     : [];
+  // Suites written by hand have no ingested corpus: the bandi the chatbot looked up (tender role) stand in.
+  const role = target?.roles?.tender;
+  if (role) {
+    const known = new Set(corpus.map((t) => t.id));
+    for (const s of subjects) {
+      for (const turn of s.transcript.turns) {
+        for (const call of turn.toolCalls) {
+          if (call.name !== role.tool) continue;
+          const id = argAt(call.arguments, role.idArg);
+          if (typeof id === 'string' && !known.has(id)) {
+            known.add(id);
+            corpus.push({ id, title: id });
+          }
+        }
+      }
+    }
+  }
   corpus.sort((a, b) => a.id.localeCompare(b.id));
   return { runId, name: run.name, subjects, target, corpus, today: today ?? new Date().toISOString().slice(0, 10) };
 }
