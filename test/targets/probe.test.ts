@@ -143,3 +143,40 @@ describe('target probe and the YAML-only target file of the reference chatbot', 
     expect(content?.usage?.tokensIn).toBeGreaterThan(0);
   });
 });
+
+describe('the reference chatbot streamed (SSE), with a YAML mapping over its events', () => {
+  it('gives the same reply text, tool calls and meter as the JSON API', async () => {
+    const bot = await startRefChatbot({ port: 0 });
+    try {
+      const shipped = await loadTargetConfig(fileURLToPath(new URL('../../scenarios/targets/ref-chatbot.yaml', import.meta.url)));
+      if (shipped.type !== 'http' || !shipped.start) throw new Error('ref-chatbot.yaml is an http target with a start request');
+      const start = { ...shipped.start, url: shipped.start.url.replace('http://127.0.0.1:8092', bot.url) };
+      const json = createTarget({ ...shipped, start, url: shipped.url.replace('http://127.0.0.1:8092', bot.url) }, { prefix: 'unused' });
+      const streamed = createTarget(
+        {
+          ...shipped,
+          start,
+          url: `${shipped.url.replace('http://127.0.0.1:8092', bot.url)}?stream=true`,
+          stream: 'sse',
+          response: {
+            answer: '$[?@.event=="delta"].data.text',
+            toolCalls: { path: '$[?@.event=="tool"].data', name: 'tool', arguments: 'input', result: 'output' },
+            usage: { tokensIn: '$[?@.event=="done"].data.meter.tokens.input', tokensOut: '$[?@.event=="done"].data.meter.tokens.output' },
+          },
+        },
+        { prefix: 'unused' },
+      );
+      const question = ['Quanti posti prevede il bando CONC-2026-0113?'];
+      const a = await playCase(json, question, {}, AbortSignal.timeout(10_000));
+      const b = await playCase(streamed, question, {}, AbortSignal.timeout(10_000));
+      const [ja, sb] = [a.transcript.turns[0], b.transcript.turns[0]];
+      expect(b.error).toBeUndefined();
+      // The JSON reply joins its parts with a newline; the stream's deltas carry no separator between parts.
+      expect(sb?.assistant).toBe(ja?.assistant?.replaceAll('\n', ''));
+      expect(sb?.toolCalls).toEqual(ja?.toolCalls);
+      expect(sb?.usage).toEqual(ja?.usage);
+    } finally {
+      await bot.close();
+    }
+  });
+});
