@@ -2,3 +2,4 @@
 export { PII_KINDS, PII_PLACEHOLDER, redactDeep, redactPii, redactPiiCounted, type PiiKind, type RedactCounts } from './pii.ts';
 export { cfCheckChar, isValidCodiceFiscale, isValidIban } from './checksums.ts';
 export { redactTranscript } from './transcript.ts';
+export { secretForms } from './secret-forms.ts';

@@ -1,4 +1,5 @@
 /** Keeping resolved secrets (header tokens, API keys) out of everything vaglio stores, logs or throws. */
+import { secretForms } from '../redact/secret-forms.ts';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null) return false;
@@ -6,17 +7,8 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** The forms a secret takes once echoed back: as is, JSON-escaped, URL-encoded. Longest first. */
-function forms(secrets: readonly string[]): string[] {
-  const all = new Set<string>();
-  for (const s of secrets) {
-    if (!s) continue;
-    all.add(s);
-    all.add(JSON.stringify(s).slice(1, -1));
-    all.add(encodeURIComponent(s));
-  }
-  return [...all].sort((a, b) => b.length - a.length);
-}
+/** The forms a secret takes once echoed back (raw, JSON, URL, hex, base64 at any alignment): shared/redact. */
+const forms = secretForms;
 
 function stripString(s: string, fs: string[]): string {
   let out = s;

@@ -1,6 +1,7 @@
 /**
  * A chatbot that behaves like a hostile or careless production target: it demands a bearer key, then
- * echoes that key back (raw, URL-encoded, in tool arguments, in error bodies, in non-JSON pages) and
+ * echoes that key back (raw, URL-encoded, base64 at every alignment, base64url and hex, in tool arguments,
+ * in error bodies, in non-JSON pages) and
  * leaks citizens' personal data in its answers. node:http on port 0.
  */
 import { createServer, type Server } from 'node:http';
@@ -18,12 +19,15 @@ export interface HostileTarget {
   /** Authorization header values received, to prove the key really was sent. */
   authSeen: string[];
   unauthorized: number;
+  /** Every encoded echo of the key it sent (to prove the encoded forms really were on the wire). */
+  sentEncoded: string[];
   close(): Promise<void>;
 }
 
 export async function startHostileTarget(key: string): Promise<HostileTarget> {
   const authSeen: string[] = [];
   let unauthorized = 0;
+  const sentEncoded: string[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -50,10 +54,15 @@ export async function startHostileTarget(key: string): Promise<HostileTarget> {
         return;
       }
       const p = LEAKED_PII;
+      // Encoded echoes, as a careless debug page or a proxy would send them: base64 of the key alone, of
+      // "user:key" (shifted within base64's 3-byte groups), base64url and hex.
+      const b64 = (t: string, enc: BufferEncoding = 'base64') => Buffer.from(t, 'utf8').toString(enc);
+      const encoded = { b64: b64(key), basic: `Basic ${b64(`vaglio:${key}`)}`, shifted: b64(`x${key}`), url: b64(key, 'base64url'), hex: b64(key, 'hex') };
+      sentEncoded.push(...Object.values(encoded).map((v) => v.replace(/^Basic /, '')));
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
-          answer: `Il bando scade il 15/12/2026 (art. 35, classe L-18). Ho usato la chiave ${key}. Contatti: ${p.email}, tel. ${p.phone}, CF ${p.cf}, IBAN ${p.iban}.`,
-          debug: { authorization: auth, encoded: encodeURIComponent(key), headers: req.headers },
+          answer: `Il bando scade il 15/12/2026 (art. 35, classe L-18). Ho usato la chiave ${key} (${encoded.b64}; ${encoded.basic}). Contatti: ${p.email}, tel. ${p.phone}, CF ${p.cf}, IBAN ${p.iban}.`,
+          debug: { authorization: auth, encoded: encodeURIComponent(key), headers: req.headers, ...encoded },
           toolCalls: [{ name: 'search_tenders', arguments: { q: message, apiKey: key }, result: { owner: p.email, cf: p.cf } }],
         }),
       );
@@ -64,6 +73,7 @@ export async function startHostileTarget(key: string): Promise<HostileTarget> {
   return {
     url: `http://127.0.0.1:${port}`,
     authSeen,
+    sentEncoded,
     get unauthorized() {
       return unauthorized;
     },

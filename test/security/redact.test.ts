@@ -99,3 +99,23 @@ describe('PII redaction', () => {
     expect(t.sessionId).toBe('s1');
   });
 });
+
+describe('encoded target secrets (base64 at any alignment, base64url, hex)', () => {
+  it('no prefix of 0-5 bytes lets a base64 echo of the key decode back to it', async () => {
+    const { stripSecrets } = await import('../../shared/targets/secrets.ts');
+    for (const key of ['tk_live_"Jp4+Ue/7Ga=Vs2', 'sk-0123456789abcdef', 'a-key-of-sixteen']) {
+      for (let n = 0; n <= 5; n++) {
+        const prefix = 'user:'.slice(0, n);
+        for (const enc of ['base64', 'base64url'] as const) {
+          const echo = Buffer.from(`${prefix}${key}`).toString(enc);
+          const kept = stripSecrets(`debug ${echo} end`, [key]);
+          expect(kept, `${enc} ${prefix}`).toContain('***');
+          const decoded = kept.split(/\s+|\*\*\*/).map((part) => Buffer.from(part, enc).toString('latin1')).join('|');
+          // At most 2 bytes of the key on either side of the mask survive.
+          expect(decoded, `${enc} ${prefix}`).not.toContain(key.slice(2, -2));
+        }
+      }
+      expect(stripSecrets(Buffer.from(key).toString('hex').toUpperCase(), [key])).toBe('***');
+    }
+  });
+});

@@ -25,7 +25,22 @@ const SECRETS = {
   // Quotes, slash and plus: its JSON-escaped and URL-encoded forms differ from the raw one.
   targetKey: 'tk_live_"Jp4+Ue/7Ga=Vs2',
 };
-const forms = (s: string) => [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s), Buffer.from(s).toString('base64')];
+const forms = (s: string) => [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s), Buffer.from(s).toString('base64'), Buffer.from(s).toString('hex')];
+
+/**
+ * Secrets hidden in base64 / base64url runs of a text, found by decoding every run (at each of the four
+ * character alignments), independently of how vaglio looks for them: `Basic base64("user:key")` included.
+ */
+function decodedLeaks(text: string, secret: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/[A-Za-z0-9+/_-]{12,}={0,2}/g)) {
+    for (let shift = 0; shift < 4; shift++) {
+      const decoded = Buffer.from(m[0].slice(shift).replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
+      if (decoded.includes(secret)) out.push(m[0].slice(0, 40));
+    }
+  }
+  return out;
+}
 
 let infra: TestInfra;
 let child: ChildProcess;
@@ -181,7 +196,14 @@ describe('secrets and personal data in an unattended run', () => {
     const leaks: string[] = [];
     for (const [name, secret] of Object.entries(SECRETS)) {
       for (const form of forms(secret)) for (const [where, text] of Object.entries(places)) if (text.includes(form)) leaks.push(`${name} (${form}) in ${where}`);
+      for (const [where, text] of Object.entries(places)) for (const run of decodedLeaks(text, secret)) leaks.push(`${name} (base64 ${run}…) in ${where}`);
     }
+    // The hostile target really sent its encoded echoes (else the search above could not fail).
+    const b64Key = Buffer.from(SECRETS.targetKey).toString('base64');
+    expect(target.sentEncoded).toContain(b64Key);
+    expect(target.sentEncoded).toContain(Buffer.from(`vaglio:${SECRETS.targetKey}`).toString('base64'));
+    // What was stored in their place: the masks, not the echoes.
+    expect(dump.stdout).toContain('(***; Basic ');
     expect(leaks).toEqual([]);
 
     // With VAGLIO_REDACT_PII=true stored transcripts (and what the judge saw) hold placeholders, not PII.
