@@ -183,6 +183,8 @@ function route(t: Turn, message: string, n: string): string[] {
     return content(t, scope, 'passage', n);
   }
   if (!inDomain(n)) return attack(t, 'off-topic', message);
+  // A question on a bando's details ("quanto dura il contratto?") with no bando in the conversation.
+  if (isQuestion(message)) return t.r.needCode();
   return t.r.fallback();
 }
 
