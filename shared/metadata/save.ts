@@ -7,9 +7,11 @@ export async function saveMetadataVerdict(db: Db, runId: string, verdict: Metada
   const v = metadataVerdictSchema.parse(verdict);
   const row = {
     discrepancies: v.discrepancies,
+    // The review items: question, evidence, candidate answers and the text around the evidence.
     ambiguous: v.ambiguous,
-    // Notes travel with the entities so the table keeps the columns the brief fixed.
-    entities: { items: v.entities, notes: v.notes },
+    reviewItems: v.ambiguous.length,
+    notes: v.notes,
+    entities: { items: v.entities },
     verdict: v.verdict,
   };
   await db

@@ -150,6 +150,12 @@ export const ambiguousSchema = z.object({
   evidence: z.array(evidenceSchema),
   /** What the rules could not decide between; a resolver answers with one of these. */
   options: z.array(z.enum(['match', 'missing', 'extra', 'wrong'])),
+  /** The concrete answers a reviewer chooses among (the metadata's value, the values the text gives). */
+  candidates: z.array(z.string()).optional(),
+  /** The text around each evidence span, so a reviewer sees it highlighted without opening the bando. */
+  context: z.array(z.object({ before: z.string(), highlight: z.string(), after: z.string() })).optional(),
+  /** Who raised it: the rules, or a disagreement between the rules and the extractor model. */
+  raisedBy: z.enum(['rules', 'llm-disagreement']).optional(),
 });
 export type AmbiguousItem = z.infer<typeof ambiguousSchema>;
 

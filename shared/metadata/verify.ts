@@ -7,6 +7,7 @@ import { isoDate } from '../tender/metadata.ts';
 import { verifiableMetadataSchema, type VerifiableMetadata } from './input.ts';
 import { diffMetadata } from './diff.ts';
 import { extractEntities } from './extract.ts';
+import { withReviewContext } from './review.ts';
 import { resolutionSchema, type ExtractOptions, type MetadataVerdict, type ResolveAmbiguous } from './types.ts';
 
 export interface VerifyOptions extends ExtractOptions {
@@ -48,5 +49,6 @@ export async function verifyTender(text: string, metadata: VerifiableMetadata, o
     }
     diff.ambiguous = still;
   }
+  diff.ambiguous = diff.ambiguous.map((a) => withReviewContext(a, text));
   return { tenderId: meta.id, verdict: diff.discrepancies.length ? 'ko' : 'ok', ...diff, entities: extraction.entities };
 }

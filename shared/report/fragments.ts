@@ -72,9 +72,22 @@ ${d.evidence.map((e) => `<br><small>at ${e.start}–${e.end}: «${esc(e.snippet)
       const text = m.excerpt
         ? `<pre class="evidence" data-offset="${m.excerpt.offset}">${m.excerpt.offset ? '… ' : ''}${highlight(m.excerpt.text, m.excerpt.spans, m.excerpt.offset)} …</pre>`
         : '';
-      return `<div class="meta" data-tender="${esc(m.tenderId)}"><h4>Tender ${esc(m.tenderId)} ${badge(m.verdict === 'ok' ? 'pass' : 'fail')}</h4>${list ? `<ul>${list}</ul>` : ''}${text}</div>`;
+      return `<div class="meta" data-tender="${esc(m.tenderId)}"><h4>Tender ${esc(m.tenderId)} ${badge(m.verdict === 'ok' ? 'pass' : 'fail')}</h4>${list ? `<ul>${list}</ul>` : ''}${text}${reviewHtml(m.review)}</div>`;
     })
     .join('\n');
+}
+
+/** Review items: the question, the candidate answers and the text around the evidence, highlighted. */
+export function reviewHtml(items: MetadataVerdictRow['review']): string {
+  if (!items.length) return '';
+  const li = items
+    .map(
+      (r) => `<li class="review" data-field="${esc(r.field)}"><strong>${esc(r.field)}</strong> <span class="badge b-invalid">needs review</span>${r.raisedBy === 'llm-disagreement' ? ' <small>(rules and extractor model disagree)</small>' : ''} ${esc(r.question)}
+${r.candidates.length ? `<br><small>candidate answers: ${r.candidates.map((c) => `<code>${esc(c)}</code>`).join(' · ')}</small>` : ''}
+${r.context.map((c) => `<blockquote class="evidence">… ${esc(c.before)}<mark>${esc(c.highlight)}</mark>${esc(c.after)} …</blockquote>`).join('')}</li>`,
+    )
+    .join('\n');
+  return `<h5>Needs review (${items.length})</h5><ul class="review-items">${li}</ul>`;
 }
 
 export function verdictsHtml(d: ReportData): string {

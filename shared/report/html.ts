@@ -39,7 +39,7 @@ ${summaryCards(d)}
 <h2>Failures (${failing.length})</h2>
 ${failing.length ? failing.map((c) => caseBlock(c, true)).join('\n') : '<p>No failures.</p>'}
 <h2>Tenders</h2>${tendersTable(d)}
-<h2>Metadata discrepancies</h2>${metadataHtml(d.metadata.filter((m) => m.verdict === 'ko'))}
+<h2>Metadata discrepancies and review items</h2>${metadataHtml(d.metadata.filter((m) => m.verdict === 'ko' || m.review.length))}
 <h2>Breakdown</h2>
 ${countsTable('Set', d.summary.bySet)}${countsTable('Family', d.summary.byFamily)}${countsTable('Tag', d.summary.byTag)}${countsTable('Check type', d.summary.byCheckType)}
 <h2>Passed cases (${passing.length})</h2>

@@ -17,6 +17,16 @@ const discrepancy = z.object({
   evidence: z.array(evidence).default([]),
 });
 const discrepancies = z.array(discrepancy).catch([]);
+// Metadata review items (issue 20): rows stored before they carried candidates and context read as empty ones.
+const reviewItem = z.object({
+  field: z.string(),
+  question: z.string().default(''),
+  candidates: z.array(z.string()).default([]),
+  evidence: z.array(evidence).default([]),
+  context: z.array(z.object({ before: z.string(), highlight: z.string(), after: z.string() })).default([]),
+  raisedBy: z.string().default('rules'),
+});
+const reviewItems = z.array(reviewItem).catch([]);
 const failedChecks = z
   .array(z.looseObject({ name: z.string().optional(), id: z.string().optional() }))
   .catch([]);
@@ -119,8 +129,8 @@ export async function buildReport(
     silhouette: silhouette.parse(d.metrics).silhouette.value,
   }));
 
-  const meta = await sql<{ tender_id: string; verdict: 'ok' | 'ko'; discrepancies: unknown; text: string | null }[]>`
-    select m.tender_id, m.verdict, m.discrepancies, v.text from metadata_checks m
+  const meta = await sql<{ tender_id: string; verdict: 'ok' | 'ko'; discrepancies: unknown; ambiguous: unknown; text: string | null }[]>`
+    select m.tender_id, m.verdict, m.discrepancies, m.ambiguous, v.text from metadata_checks m
     left join tenders t on t.id = m.tender_id
     left join tender_versions v on v.tender_id = t.id and v.version = t.current_version
     where m.run_id = ${runId} order by m.verdict desc, m.tender_id`;
@@ -130,7 +140,7 @@ export async function buildReport(
     // Offsets are only trusted when they still point at the quoted snippet (the text may have a newer version).
     const text = m.text;
     const aligned = text !== null && spans.every((s) => !s.snippet || text.slice(s.start, s.end) === s.snippet);
-    return { tenderId: m.tender_id, verdict: m.verdict, discrepancies: ds, excerpt: aligned && text !== null ? excerpt(text, spans) : null };
+    return { tenderId: m.tender_id, verdict: m.verdict, discrepancies: ds, review: reviewItems.parse(m.ambiguous), excerpt: aligned && text !== null ? excerpt(text, spans) : null };
   });
   const metaByTender = new Map(metadata.map((m) => [m.tenderId, m.verdict]));
 

@@ -45,10 +45,22 @@ export interface MetadataDiscrepancy {
   evidence: MetadataEvidence[];
 }
 
+/** Something the rules could not decide: for a person, with the candidate answers and the text around it. */
+export interface MetadataReviewItem {
+  field: string;
+  question: string;
+  candidates: string[];
+  evidence: MetadataEvidence[];
+  context: { before: string; highlight: string; after: string }[];
+  /** 'rules', or 'llm-disagreement' when the rules and the extractor model read the text differently. */
+  raisedBy: string;
+}
+
 export interface MetadataVerdictRow {
   tenderId: string;
   verdict: 'ok' | 'ko';
   discrepancies: MetadataDiscrepancy[];
+  review: MetadataReviewItem[];
   /** The window of the tender text around all evidence (offsets relative to `excerpt.offset`), when the text is stored. */
   excerpt: { offset: number; text: string; spans: Span[] } | null;
 }

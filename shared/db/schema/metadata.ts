@@ -1,6 +1,6 @@
-/** Drizzle mirror of infra/migrations/0300_metadata.sql (test/db/schema.test.ts keeps the two in step). */
+/** Drizzle mirror of infra/migrations/0300_metadata.sql and 1100_metadata_review.sql (test/db/schema.test.ts keeps them in step). */
 import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const METADATA_VERDICTS = ['ok', 'ko'] as const;
 export type MetadataVerdictValue = (typeof METADATA_VERDICTS)[number];
@@ -13,6 +13,9 @@ export const metadataChecks = pgTable(
     discrepancies: jsonb('discrepancies').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
     ambiguous: jsonb('ambiguous').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
     entities: jsonb('entities').$type<unknown>().notNull().default(sql`'{}'::jsonb`),
+    notes: jsonb('notes').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Items a person must review (the length of `ambiguous`), for counting without unpacking jsonb. */
+    reviewItems: integer('review_items').notNull().default(0),
     verdict: text('verdict').$type<MetadataVerdictValue>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -24,6 +24,9 @@ export function runPage(d: ReportData, live: RunRow | undefined, tender: string 
     .map((f) => `<a href="/runs/${encodeURIComponent(d.run.id)}/report.${f}" download>${f === 'xml' ? 'JUnit XML' : f.toUpperCase()}</a>`)
     .join(' · ');
   const metaKo = d.metadata.filter((m) => m.verdict === 'ko');
+  // Tenders whose metadata are wrong or need a person's review (issue 20: review items with the text highlighted).
+  const metaShown = d.metadata.filter((m) => m.verdict === 'ko' || m.review.length);
+  const reviewCount = d.metadata.reduce((n, m) => n + m.review.length, 0);
   return `<p><a href="/dashboard">← Runs</a></p>
 <div data-run-id="${esc(d.run.id)}" data-status="${esc(live?.status ?? d.run.status)}" data-reload-on-finish data-poll>
 <h1>${esc(d.run.name)} <span class="badge b-${esc(live?.status ?? d.run.status)}" data-field="status">${esc(live?.status ?? d.run.status)}</span></h1>
@@ -34,7 +37,7 @@ ${summaryCards(d)}
 <h2 id="cases">Cases${tender ? ` of tender ${esc(tender)} <a href="${esc(runUrl(d.run.id))}#cases"><small>(all)</small></a>` : ''} (${cases.length})</h2>
 ${cases.length ? `<div class="scroll"><table class="cases"><thead><tr><th>Outcome</th><th>Case</th><th class="hide-sm">Tender</th><th>Failed checks / reason</th></tr></thead><tbody>${rows}</tbody></table></div>` : '<p class="muted">No cases.</p>'}
 <h2>Tenders</h2>${tendersTable(d, (t) => `${runUrl(d.run.id)}?tender=${encodeURIComponent(t)}#cases`)}
-<h2>Metadata discrepancies (${metaKo.length})</h2>${metadataHtml(metaKo)}
+<h2>Metadata discrepancies (${metaKo.length}) and review items (${reviewCount})</h2>${metadataHtml(metaShown)}
 <h2>Breakdown</h2>
 ${countsTable('Set', d.summary.bySet)}${countsTable('Family', d.summary.byFamily)}${countsTable('Tag', d.summary.byTag)}${countsTable('Check type', d.summary.byCheckType)}
 <p class="muted">Pass rate ${pct(d.summary.totals.passRate)} over ${d.summary.totals.total} cases${d.summary.previousRunId ? `; compared with <a href="${esc(runUrl(d.summary.previousRunId))}">the previous run</a>` : ''}.</p>`;
