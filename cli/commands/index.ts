@@ -5,7 +5,8 @@ import { demoCommand } from './demo.ts';
 import { runCommand } from './run.ts';
 import { captureCommand } from './capture.ts';
 import { mutateCommand } from './mutate.ts';
-import { dailyCommand, importCommand, judgeCommand } from './misc.ts';
+import { dailyCommand, judgeCommand } from './misc.ts';
+import { importCommand } from './import.ts';
 import { targetCommand } from './target-probe.ts';
 
 export const COMMANDS: CliCommand[] = [

@@ -1,30 +1,7 @@
-/** import (Copilot Studio CSV/TXT → scenario YAML), judge calibrate, daily (manual trigger). */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+/** judge calibrate, daily (manual trigger). */
+import { readFile } from 'node:fs/promises';
 import { Option } from 'commander';
 import { DATE, defineCommand, parsePattern } from '../command.ts';
-
-export const importCommand = defineCommand<[string], { out?: string; id?: string }>({
-  name: 'import',
-  summary: 'turn a Copilot Studio test file (CSV/TXT) into a vaglio scenario file',
-  args: '<file>',
-  options: [
-    new Option('-o, --out <file.yaml>', 'where to write the scenario file (folders are created); without it, printed'),
-    new Option('--id <setId>', 'the set id (default: from the file name)'),
-  ],
-  examples: ['vaglio import tests.csv -o scenarios/copilot.yaml', 'vaglio import domande.csv --id bandi-faq > scenarios/faq.yaml'],
-  async action([file], values) {
-    const { importCopilotStudio, exportScenarioYaml } = await import('../../shared/scenarios/index.ts');
-    const set = importCopilotStudio(await readFile(file), { fileName: file, setId: values.id ?? path.basename(file).replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9_.-]+/g, '-') });
-    const yaml = exportScenarioYaml(set);
-    if (values.out) {
-      await mkdir(path.dirname(path.resolve(values.out)), { recursive: true });
-      await writeFile(values.out, yaml);
-    } else process.stdout.write(yaml);
-    process.stderr.write(`${set.cases.length} cases imported${values.out ? ` into ${values.out}` : ''}\n`);
-    return 0;
-  },
-});
 
 const MANDATES = ['general-quality', 'compare-meaning', 'pseudo-ground-truth', 'boilerplate', 'attack'];
 

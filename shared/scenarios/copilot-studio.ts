@@ -1,10 +1,12 @@
 /**
  * Microsoft Copilot Studio test-set files (CSV or TXT): header `Question,Expected response` (the second
- * column may be left out), one question per record. Imported as a `single` test set whose cases check
- * answer presence, plus compare-meaning when an expected response is given.
+ * column may be left out), one question per record, separated by `,` or `;` (detected: Excel in Italian saves
+ * `;`), with or without a BOM, CRLF or LF. Imported as a `single` test set whose cases check answer presence
+ * and, as Copilot Studio does for a case without a test method, general quality; plus compare-meaning when an
+ * expected response is given.
  */
 import { checkSpecSchema } from '../checks/schema.ts';
-import { CsvError, decodeUtf8, parseCsv, toCsv } from './csv.ts';
+import { CsvError, decodeUtf8, detectDelimiter, parseCsv, toCsv, type CsvDelimiter } from './csv.ts';
 import { ScenarioError } from './errors.ts';
 import { testSetSchema, type TestSet } from './schema.ts';
 
@@ -24,8 +26,11 @@ function fail(file: string, line: number, message: string): never {
 export function importCopilotStudio(content: string | Uint8Array, opts: CopilotImportOptions): TestSet {
   const file = opts.fileName;
   let rows;
+  let delimiter: CsvDelimiter = ',';
   try {
-    rows = parseCsv(typeof content === 'string' ? content : decodeUtf8(content));
+    const text = typeof content === 'string' ? content : decodeUtf8(content);
+    delimiter = detectDelimiter(text);
+    rows = parseCsv(text, delimiter);
   } catch (err) {
     if (err instanceof CsvError) fail(file, err.line, err.detail);
     throw err;
@@ -34,17 +39,17 @@ export function importCopilotStudio(content: string | Uint8Array, opts: CopilotI
   if (!header) fail(file, 1, `empty file: expected the header "${HEADER.join(',')}"`);
   const withExpected = header.fields.length === 2;
   if (header.fields[0] !== HEADER[0] || (withExpected && header.fields[1] !== HEADER[1]) || header.fields.length > 2) {
-    fail(file, header.line, `wrong header ${JSON.stringify(header.fields.join(','))}: expected exactly "${HEADER.join(',')}" (or "Question")`);
+    fail(file, header.line, `wrong header ${JSON.stringify(header.fields.join(delimiter))}: expected exactly "${HEADER.join(delimiter)}" (or "Question")`);
   }
   if (records.length === 0) fail(file, header.line, 'no questions after the header');
   const cases = records.map((r, i) => {
     if (r.fields.length > header.fields.length) {
-      fail(file, r.line, `${r.fields.length} columns, the header has ${header.fields.length} (quote fields that contain commas)`);
+      fail(file, r.line, `${r.fields.length} columns, the header has ${header.fields.length} (quote fields that contain "${delimiter}")`);
     }
     const question = (r.fields[0] ?? '').trim();
     if (question === '') fail(file, r.line, 'empty question');
     const expected = (r.fields[1] ?? '').trim();
-    const checks = [checkSpecSchema.parse({ type: 'answer-presence' })];
+    const checks = [checkSpecSchema.parse({ type: 'answer-presence' }), checkSpecSchema.parse({ type: 'general-quality' })];
     if (expected !== '') checks.push(checkSpecSchema.parse({ type: 'compare-meaning' }));
     return {
       id: `q${String(i + 1).padStart(3, '0')}`,

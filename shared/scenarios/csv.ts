@@ -19,8 +19,27 @@ export interface CsvRow {
   line: number;
 }
 
-/** Parses CSV text (BOM already removed or not). Blank lines are skipped. */
-export function parseCsv(input: string): CsvRow[] {
+export type CsvDelimiter = ',' | ';';
+
+/**
+ * The delimiter of a file, read from its first record: Excel in Italian (and most of Europe) saves CSV with
+ * `;`, because `,` is the decimal separator. The one that occurs more often outside quotes wins; `,` on a tie.
+ */
+export function detectDelimiter(input: string): CsvDelimiter {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const ch of input.startsWith('\uFEFF') ? input.slice(1) : input) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && ch === ',') commas++;
+    else if (!quoted && ch === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/** Parses CSV text (BOM already removed or not). Blank lines are skipped. The delimiter is detected unless given. */
+export function parseCsv(input: string, delimiter: CsvDelimiter = detectDelimiter(input)): CsvRow[] {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   const rows: CsvRow[] = [];
   let fields: string[] = [];
@@ -60,12 +79,12 @@ export function parseCsv(input: string): CsvRow[] {
       }
       fieldStarted = true;
       const next = text[i];
-      if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
+      if (next !== undefined && next !== delimiter && next !== '\n' && next !== '\r') {
         throw new CsvError(line, 'text after a closing quote (quote the whole field and double inner quotes)');
       }
       continue;
     }
-    if (ch === ',') {
+    if (ch === delimiter) {
       fields.push(field);
       field = '';
       fieldStarted = true;
@@ -85,7 +104,8 @@ export function parseCsv(input: string): CsvRow[] {
 }
 
 function quoteField(field: string): string {
-  return /[",\r\n]/.test(field) || field.startsWith('\uFEFF') ? `"${field.replace(/"/g, '""')}"` : field;
+  // `;` is quoted too, so a written file is never read back as `;`-separated.
+  return /[",;\r\n]/.test(field) || field.startsWith('\uFEFF') ? `"${field.replace(/"/g, '""')}"` : field;
 }
 
 /** Writes CSV with CRLF record ends, as RFC 4180 says. */

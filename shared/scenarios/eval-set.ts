@@ -1,6 +1,7 @@
 /**
- * The simple JSON eval-set format `[{ id, input, expected: { type, value | schema | criterion }, tags, notes }]`
- * ↔ a `single` test set. exact → equals, contains → contains, schema → json-schema, judge → judge.
+ * The simple JSON eval-set format `[{ id, input, expected: { type, value | values | schema | criterion }, tags,
+ * notes }]` ↔ a `single` test set. exact → equals, contains → contains (`values`: keywords, all of them, exact
+ * case), schema → json-schema, judge → judge. `vaglio run` and `vaglio import` read such files directly.
  */
 import { z } from 'zod';
 import { checkSpecSchema, type CheckSpec } from '../checks/schema.ts';
@@ -10,7 +11,9 @@ import { testSetSchema, type TestSet } from './schema.ts';
 
 const evalExpectedSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('exact'), value: z.string() }),
-  z.strictObject({ type: z.literal('contains'), value: z.string().min(1) }),
+  z
+    .strictObject({ type: z.literal('contains'), value: z.string().min(1).optional(), values: z.array(z.string().min(1)).min(1).optional() })
+    .refine((e) => (e.value === undefined) !== (e.values === undefined), { message: 'give value (one text) or values (texts that must all appear), not both' }),
   z.strictObject({ type: z.literal('schema'), schema: z.record(z.string(), z.unknown()) }),
   z.strictObject({ type: z.literal('judge'), criterion: z.string().min(1) }),
 ]);
@@ -30,12 +33,23 @@ function toCheckInput(expected: EvalItem['expected']): unknown {
     case 'exact':
       return { type: 'equals', value: expected.value };
     case 'contains':
-      return { type: 'contains', value: expected.value };
+      return expected.values
+        ? { type: 'keywords', keywords: expected.values, mode: 'all', ignoreCase: false, ignoreAccents: false }
+        : { type: 'contains', value: expected.value };
     case 'schema':
       return { type: 'json-schema', schema: expected.schema };
     case 'judge':
       return { type: 'judge', criterion: expected.criterion };
   }
+}
+
+/** Whether parsed JSON looks like an eval set (a list of items with input and expected) rather than test sets. */
+export function isJsonEvalSet(data: unknown): boolean {
+  return (
+    Array.isArray(data) &&
+    data.length > 0 &&
+    data.every((x) => typeof x === 'object' && x !== null && 'input' in x && 'expected' in x && !('cases' in x))
+  );
 }
 
 /** Reads an eval-set JSON text; problems (bad JSON, bad fields, invalid JSON schemas) name line and field. */
@@ -58,7 +72,7 @@ export function importJsonEvalSet(text: string, opts: { fileName: string; setId:
     return {
       id: item.id,
       input: item.input,
-      ...(item.expected.type === 'exact' || item.expected.type === 'contains' ? { expected: item.expected.value } : {}),
+      ...(item.expected.type === 'exact' || (item.expected.type === 'contains' && item.expected.value !== undefined) ? { expected: item.expected.value } : {}),
       checks: check.success ? [check.data] : [],
       ...(item.tags ? { tags: item.tags } : {}),
       ...(item.notes !== undefined ? { notes: item.notes } : {}),
@@ -82,6 +96,8 @@ function fromCheck(check: CheckSpec): EvalItem['expected'] | undefined {
       return check.value === undefined ? undefined : { type: 'exact', value: check.value };
     case 'contains':
       return check.value === undefined ? undefined : { type: 'contains', value: check.value };
+    case 'keywords':
+      return check.mode === 'all' && !check.ignoreCase && !check.ignoreAccents ? { type: 'contains', values: check.keywords } : undefined;
     case 'json-schema':
       return { type: 'schema', schema: check.schema };
     case 'judge':

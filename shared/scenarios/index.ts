@@ -5,5 +5,6 @@ export { loadScenarioFile, loadScenarios, parseScenarioText, SCENARIO_EXTENSIONS
 export { caseChecks, caseTurns, caseThreshold } from './case-checks.ts';
 export { CsvError, parseCsv, toCsv, decodeUtf8, type CsvRow } from './csv.ts';
 export { importCopilotStudio, exportCopilotStudio, type CopilotImportOptions } from './copilot-studio.ts';
-export { importJsonEvalSet, exportJsonEvalSet, evalItemSchema, type EvalItem } from './eval-set.ts';
+export { importJsonEvalSet, exportJsonEvalSet, evalItemSchema, isJsonEvalSet, type EvalItem } from './eval-set.ts';
+export { importPromptfoo, isPromptfooConfig, type PromptfooImport } from './promptfoo.ts';
 export { exportScenarioYaml } from './yaml-export.ts';

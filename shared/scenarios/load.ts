@@ -3,11 +3,13 @@
  * anything runs. Every problem of every file is collected into one ScenarioError.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import type { z } from 'zod';
 import { formatPath, ScenarioError, type ScenarioProblem } from './errors.ts';
 import { locate, parseText, type ParsedText } from './locate.ts';
 import { crossFieldIssues, testSetSchema, type TestSet } from './schema.ts';
+import { importJsonEvalSet, isJsonEvalSet } from './eval-set.ts';
+import { importCopilotStudio } from './copilot-studio.ts';
 
 export const SCENARIO_EXTENSIONS = ['.yaml', '.yml', '.json'];
 
@@ -84,7 +86,15 @@ function decode(bytes: Buffer, file: string): string {
   }
 }
 
-/** Loads one file (any extension) and returns its test sets. */
+/** The set id a file gives when it does not name one (CSV, eval-set JSON): its name without the extension. */
+export function setIdFromFile(path: string): string {
+  return basename(path).replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9_.-]+/g, '-') || 'imported';
+}
+
+/**
+ * Loads one file and returns its test sets: scenario YAML/JSON, a Copilot Studio CSV/TXT, or a JSON eval set
+ * (`[{ id, input, expected }]`), told apart by extension and shape.
+ */
 export async function loadScenarioFile(path: string): Promise<TestSet[]> {
   let bytes: Buffer;
   try {
@@ -92,7 +102,18 @@ export async function loadScenarioFile(path: string): Promise<TestSet[]> {
   } catch (err) {
     throw new ScenarioError([await readProblem(path, err)]);
   }
-  return parseScenarioText(decode(bytes, path), path);
+  if (['.csv', '.txt'].includes(extname(path).toLowerCase())) return [importCopilotStudio(bytes, { fileName: path, setId: setIdFromFile(path) })];
+  const text = decode(bytes, path);
+  if (extname(path).toLowerCase() === '.json') {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined; // parseScenarioText reports the syntax error with its line
+    }
+    if (isJsonEvalSet(data)) return [importJsonEvalSet(text, { fileName: path, setId: setIdFromFile(path) })];
+  }
+  return parseScenarioText(text, path);
 }
 
 async function collect(path: string, out: string[], explicit: boolean): Promise<void> {

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../cli/paths.ts';
+import { loadScenarios } from '../../shared/scenarios/load.ts';
+import { loadTargetConfig } from '../../shared/targets/index.ts';
 
 // Nothing listens on port 9: any attempt to reach Postgres or Redis fails loudly.
 const ENV = { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none', VAGLIO_REDIS_URL: 'redis://127.0.0.1:9', VAGLIO_LOG_LEVEL: 'warn' };
@@ -110,5 +112,24 @@ describe('vaglio CLI', () => {
     expect(r.code, r.err).toBe(0);
     expect(existsSync(out)).toBe(true);
     expect(readFileSync(out, 'utf8')).toContain('Quando scade il bando?');
+  });
+
+  it('import promptfooconfig.yaml writes a scenario and a target file that load, and lists what it could not map', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vaglio-promptfoo-'));
+    const out = path.join(dir, 'scenarios', 'promptfoo.yaml');
+    const r = await vaglio(['import', path.join(ROOT, 'test/scenarios/fixtures/promptfooconfig.yaml'), '-o', out]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain(`5 cases imported into ${out}`);
+    expect(r.err).toContain(`target written to ${path.join(dir, 'scenarios', 'promptfoo.target.yaml')}`);
+    expect(r.err).toContain('not imported (2):\n  - tests[2].assert[2]: javascript refused: vaglio never runs code from a test file');
+    const [set] = await loadScenarios([out]);
+    expect(set!.cases).toHaveLength(5);
+    const target = await loadTargetConfig(path.join(dir, 'scenarios', 'promptfoo.target.yaml'));
+    expect(target).toMatchObject({ type: 'http', url: 'https://staging.example.org/api/chat' });
+    const other = path.join(dir, 'other.yaml');
+    writeFileSync(other, 'hello: world\n');
+    const bad = await vaglio(['import', other]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('not a Copilot Studio CSV/TXT, a JSON eval set');
   });
 });

@@ -16,14 +16,14 @@ function problem(content: string | Uint8Array) {
 }
 
 describe('importCopilotStudio', () => {
-  it('turns questions into a single-turn set with presence and meaning checks', () => {
+  it('turns questions into a single-turn set with presence, general quality and (given an expected response) meaning checks', () => {
     const csv = 'Question,Expected response\r\n"Quando scade il bando per infermieri, a Roma?","Il 31 gennaio 2027."\r\nCi sono concorsi a Torino?,\r\n';
     const set = importCopilotStudio(csv, opts);
     expect(set.type).toBe('single');
     expect(set.cases.map((c) => c.id)).toEqual(['q001', 'q002']);
     expect(set.cases[0]).toMatchObject({ input: 'Quando scade il bando per infermieri, a Roma?', expected: 'Il 31 gennaio 2027.' });
-    expect(set.cases[0]?.checks.map((c) => c.type)).toEqual(['answer-presence', 'compare-meaning']);
-    expect(set.cases[1]?.checks.map((c) => c.type)).toEqual(['answer-presence']);
+    expect(set.cases[0]?.checks.map((c) => c.type)).toEqual(['answer-presence', 'general-quality', 'compare-meaning']);
+    expect(set.cases[1]?.checks.map((c) => c.type)).toEqual(['answer-presence', 'general-quality']);
     expect(set.cases[1]?.expected).toBeUndefined();
   });
 
@@ -31,6 +31,22 @@ describe('importCopilotStudio', () => {
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Question\n"Riga uno\nriga due"\nperché?\n')]);
     const set = importCopilotStudio(bytes, opts);
     expect(set.cases.map((c) => c.input)).toEqual(['Riga uno\nriga due', 'perché?']);
+  });
+
+  it("reads an Italian Excel export: ';' separators, a BOM, CRLF, commas inside unquoted fields", () => {
+    const excel = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('Question;Expected response\r\nServe la laurea, o basta il diploma?;Basta il diploma, con 5 anni di esperienza.\r\n"Quanti posti; e dove?";"10 posti; a Roma"\r\nCi sono concorsi a Torino?;\r\n'),
+    ]);
+    const set = importCopilotStudio(excel, opts);
+    expect(set.cases.map((c) => [c.input, c.expected])).toEqual([
+      ['Serve la laurea, o basta il diploma?', 'Basta il diploma, con 5 anni di esperienza.'],
+      ['Quanti posti; e dove?', '10 posti; a Roma'],
+      ['Ci sono concorsi a Torino?', undefined],
+    ]);
+    // A wrong header is described with the file's own separator.
+    expect(problem('Domanda;Risposta\r\nx;y\r\n')?.message).toBe('wrong header "Domanda;Risposta": expected exactly "Question;Expected response" (or "Question")');
+    expect(problem('Question;Expected response\na;b;c\n')?.message).toMatch(/3 columns, the header has 2 \(quote fields that contain ";"\)/);
   });
 
   const bad: Array<[string, string | Uint8Array, number, RegExp]> = [

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, decodeUtf8, parseCsv, toCsv } from '../../shared/scenarios/csv.ts';
+import { CsvError, decodeUtf8, detectDelimiter, parseCsv, toCsv } from '../../shared/scenarios/csv.ts';
 
 describe('parseCsv', () => {
+  it("detects ';' (Excel in Italian) or ',' from the first record, ignoring quoted ones", () => {
+    expect(detectDelimiter('Question;Expected response\r\na,b;c\r\n')).toBe(';');
+    expect(detectDelimiter('\uFEFFQuestion,Expected response\n')).toBe(',');
+    expect(detectDelimiter('"a;b;c",d\n')).toBe(',');
+    expect(detectDelimiter('Question\n;;;\n')).toBe(',');
+    expect(parseCsv('a;"b;c"\r\n1,5;2\r\n').map((r) => r.fields)).toEqual([['a', 'b;c'], ['1,5', '2']]);
+  });
+
   const table: Array<[string, string, string[][]]> = [
     ['simple', 'a,b\r\nc,d\r\n', [['a', 'b'], ['c', 'd']]],
     ['LF endings and no final newline', 'a,b\nc,d', [['a', 'b'], ['c', 'd']]],
