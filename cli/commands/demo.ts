@@ -4,10 +4,12 @@
  */
 import { Option } from 'commander';
 import { FAULT_MODES } from '../../services/demo-chatbot/faults.ts';
+import { FAULTS as REF_FAULTS } from '../../services/ref-chatbot/faults.ts';
 import { randomBytes } from 'node:crypto';
 import { defineCommand, parseNumber, repeatableChoice } from '../command.ts';
 
 interface DemoCliOptions {
+  bot: 'demo' | 'ref';
   fault: string[];
   keep: boolean;
   redteam: number;
@@ -18,12 +20,13 @@ export const demoCommand = defineCommand<[], DemoCliOptions>({
   name: 'demo',
   summary: 'run the built-in demo end to end on the demo chatbot and corpus (no API key needed)',
   options: [
-    repeatableChoice('--fault <mode>', 'break the demo chatbot in this way and show which check catches it', Object.keys(FAULT_MODES)),
+    new Option('--bot <bot>', 'the chatbot: demo (services/demo-chatbot) or ref (services/ref-chatbot, the second reference bot)').choices(['demo', 'ref']).default('demo'),
+    repeatableChoice('--fault <mode>', "break the chatbot in this way and show which check catches it (each bot has its own faults)", [...new Set([...Object.keys(FAULT_MODES), ...Object.keys(REF_FAULTS)])]),
     new Option('--keep', 'keep the services (dashboard, Bull Board, API) running after the summary, until Ctrl-C'),
     new Option('--redteam <n>', 'red-team scenarios to run (0 for none)').argParser(parseNumber('--redteam', { min: 0, integer: true })).default(120),
     new Option('--out <dir>', 'write the report files to this folder instead of reports/<run>/'),
   ],
-  examples: ['vaglio demo', 'vaglio demo --fault no-tool --fault wrong-deadline', 'vaglio demo --redteam 0 --keep'],
+  examples: ['vaglio demo', 'vaglio demo --fault no-tool --fault wrong-deadline', 'vaglio demo --bot ref --redteam 150', 'vaglio demo --bot ref --fault wrong-posts', 'vaglio demo --redteam 0 --keep'],
   async action(_args, values) {
     const { config, loadConfig, childEnvFor } = await import('../../shared/config.ts');
     const { ensureInfra } = await import('../../shared/bootstrap.ts');
@@ -33,6 +36,7 @@ export const demoCommand = defineCommand<[], DemoCliOptions>({
     const { waitWithProgress } = await import('../progress.ts');
     const { setLogLevel } = await import('../../shared/logger.ts');
     const { buildDemo, printDemoSummary } = await import('../demo/index.ts');
+    const { buildRefDemo } = await import('../demo/ref.ts');
     const { writeReports } = await import('../reports.ts');
     const { runReportDir } = await import('../../shared/report/index.ts');
     const base = config();
@@ -58,7 +62,7 @@ export const demoCommand = defineCommand<[], DemoCliOptions>({
     process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
     try {
       const deps = { sql: api.services.dbh.sql, redis: api.services.redis, prefix: cfg.VAGLIO_PREFIX, config: cfg };
-      const demo = await buildDemo(deps, { faults: values.fault, redteam: values.redteam }, out);
+      const demo = await (values.bot === 'ref' ? buildRefDemo : buildDemo)(deps, { faults: values.fault, redteam: values.redteam }, out);
       const { runId } = await submitRun(deps, { name: demo.name, plan: demo.plan, spec: demo.spec, tasks: demo.tasks });
       out.write(`run ${runId} submitted: ${demo.tasks.length} tasks\n`);
       const run = await waitWithProgress(deps.sql, runId);

@@ -27,12 +27,21 @@ export interface DemoDeps {
   config: Config;
 }
 
+/** Which part of the suite is meant to catch a fault, and how many cases it caught in a run. */
+export interface FaultDetector {
+  by: string;
+  caught: (s: RunSummary) => number;
+}
+
 export interface Demo {
   name: string;
   plan: string;
   spec: Record<string, unknown>;
   tasks: TaskSpec[];
-  faults: FaultMode[];
+  faults: string[];
+  /** The detection table's rows, per fault the bot knows (default: the demo chatbot's). */
+  detectors?: Record<string, FaultDetector>;
+  faultCount?: number;
   cleanup?: () => Promise<void>;
 }
 
@@ -62,7 +71,7 @@ export const DEMO_THRESHOLDS = {
 };
 
 /** Which part of the default suite is expected to catch each fault mode of the demo chatbot. */
-export const FAULT_DETECTORS: Record<FaultMode, { by: string; caught: (s: RunSummary) => number }> = {
+export const FAULT_DETECTORS: Record<FaultMode, FaultDetector> = {
   'no-tool': { by: 'tool-use checks (hard) on boilerplate and fact cases', caught: (s) => failingChecks(s, 'tool-use') },
   'sticky-tender': { by: 'tool-use per turn in scope-switch conversations', caught: (s) => failingFamily(s, 'scope-switch') },
   'wrong-deadline': { by: 'fact-match on the deadline facts', caught: (s) => failingChecks(s, 'fact-match') },
@@ -82,13 +91,14 @@ export const FAULT_DETECTORS: Record<FaultMode, { by: string; caught: (s: RunSum
   },
 };
 
-function failingChecks(s: RunSummary, type: string): number {
-  return s.failures.filter((f) => f.failedChecks.some((c) => c.type === type && c.outcome === 'fail')).length;
+/** Failing cases with a failing check of this type (and this check id, when given). */
+export function failingChecks(s: RunSummary, type: string, checkId?: string): number {
+  return s.failures.filter((f) => f.failedChecks.some((c) => c.type === type && c.outcome === 'fail' && (checkId === undefined || c.checkId === checkId))).length;
 }
-function failingFamily(s: RunSummary, family: string): number {
+export function failingFamily(s: RunSummary, family: string): number {
   return s.failures.filter((f) => f.family === family && f.outcome === 'fail').length;
 }
-function redteamBranch(s: RunSummary, branch: string): number {
+export function redteamBranch(s: RunSummary, branch: string): number {
   return s.redteam?.byBranch.find((b) => b.branch === branch)?.succeeded ?? 0;
 }
 
@@ -156,12 +166,13 @@ export async function printDemoSummary(deps: DemoDeps, run: RunDetail, demo: Dem
   if (demo.faults.length) {
     out.write('\nfault detection:\n');
     out.write(`  ${'fault'.padEnd(22)} ${'caught by'.padEnd(64)} cases\n`);
+    const detectors: Record<string, FaultDetector> = demo.detectors ?? FAULT_DETECTORS;
     for (const f of demo.faults) {
-      const d = FAULT_DETECTORS[f];
+      const d = detectors[f]!;
       const n = d.caught(s);
       out.write(`  ${f.padEnd(22)} ${d.by.padEnd(64)} ${n ? n : 'NOT CAUGHT'}\n`);
     }
-    out.write(`  (${Object.keys(FAULT_MODES).length} fault modes exist: --fault <mode>, repeatable)\n`);
+    out.write(`  (${demo.faultCount ?? Object.keys(FAULT_MODES).length} fault modes exist: --fault <mode>, repeatable)\n`);
   }
   return s;
 }

@@ -82,6 +82,8 @@ async function store(sql: Sql, sourceId: string, tender: NormalizedTender): Prom
 
 export interface StoredTender {
   id: string;
+  /** The source it was ingested from: a chatbot serves the corpus of its own source. */
+  source: string;
   version: number;
   text: string;
   articles: NormalizedTender['articles'];
@@ -91,8 +93,8 @@ export interface StoredTender {
 /** The current version of each tender (all, or the given ids), for test generation. */
 export async function loadCurrentTenders(db: SqlLike, ids?: string[]): Promise<StoredTender[]> {
   const sql = sqlOf(db);
-  const rows = await sql<{ id: string; version: number; text: string; articles: StoredTender['articles']; metadata: StoredTender['metadata'] }[]>`
-    select t.id, v.version, v.text, v.articles, v.metadata from tenders t
+  const rows = await sql<{ id: string; source: string; version: number; text: string; articles: StoredTender['articles']; metadata: StoredTender['metadata'] }[]>`
+    select t.id, t.source, v.version, v.text, v.articles, v.metadata from tenders t
     join tender_versions v on v.tender_id = t.id and v.version = t.current_version
     ${ids ? sql`where t.id in ${sql(ids)}` : sql``}
     order by t.id`;

@@ -46,7 +46,8 @@ export async function tenderTasks(
   let cases = 0;
   for (const [i, t] of tenders.entries()) {
     // A partner tender (round robin) for scope switching; the others are the negatives of region searches.
-    const others = all.filter((x) => x.id !== t.id);
+    // Both come from the tender's own source: the chatbot under test serves that corpus, not another one.
+    const others = all.filter((x) => x.id !== t.id && x.source === t.source);
     const partner = others[i % Math.max(1, others.length)];
     const ordered = [...(partner ? [partner] : []), ...others.filter((x) => x !== partner)];
     const generated = await generateTenderTests(

@@ -167,7 +167,7 @@ describe('scope switching', () => {
     expect(toolChecks.map((k) => [k.turn, k.tools])).toEqual([
       [0, [{ role: 'tender', args: { id: { equals: a.id } } }]],
       [1, [{ role: 'tender', args: { id: { equals: b.id } } }]],
-      [2, [{ role: 'knowledge' }]],
+      [2, [{ role: 'knowledge' }, { role: 'tender', args: { id: { equals: b.id } } }]],
       [3, [{ role: 'tender', args: { id: { equals: a.id } } }]],
     ]);
     expect(casePayloadSchema.safeParse({ ...c.spec, target }).success).toBe(true);

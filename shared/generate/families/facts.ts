@@ -46,7 +46,8 @@ function inText(phrase: string, text: string): string[] | undefined {
   const words = phrase.trim().split(/\s+/);
   for (let n = words.length; n >= Math.min(2, words.length); n--) {
     const part = words.slice(0, n).join(' ');
-    if (haystack.includes(` ${foldWords(part).join(' ')} `)) return [part];
+    // Without its edge punctuation: "Licenza media," is matched in an answer as "licenza media".
+    if (haystack.includes(` ${foldWords(part).join(' ')} `)) return [part.replace(/^[\p{P}\s]+|[\p{P}\s]+$/gu, '')];
   }
   return undefined;
 }

@@ -34,7 +34,9 @@ export function generateScopeSwitch(a: TenderInput, b: TenderInput, opts: Pick<G
       checks: [
         readsTender(a.id, 0),
         readsTender(b.id, 1),
-        { type: 'tool-use', id: 'reads-faq-t2', tools: [{ role: 'knowledge' }], turn: 2 },
+        // A general question asked while bando B is under discussion may be answered from B's own text (its
+        // "domanda" article says how to apply): the knowledge tool, or B's text, never A's.
+        { type: 'tool-use', id: 'reads-faq-t2', mode: 'any', tools: [{ role: 'knowledge' }, { role: 'tender', args: { id: { equals: b.id } } }], turn: 2 },
         readsTender(a.id, 3),
         { type: 'answer-presence', id: 'answers-every-turn', turn: 'all' },
       ],

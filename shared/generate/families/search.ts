@@ -20,7 +20,9 @@ const REGION_ALIASES: Record<string, string> = {
 };
 const regionKey = (r: string) => REGION_ALIASES[r.toLowerCase()] ?? r.toLowerCase();
 
-const UNFAIR_TEMPLATES = new Set(['expired']);
+// 'expired' and 'region' ("… con scadenza dopo il <publication date>") ask for a date filter no search tool is
+// required to have; a correct chatbot may rightly ask which bando is meant. The region is searched by region-profile.
+const UNFAIR_TEMPLATES = new Set(['expired', 'region']);
 
 /** A degree written as a class code or a named laurea reads well after "laureati in". */
 function isLaurea(degree: string): boolean {
