@@ -22,7 +22,7 @@ let infra: TestInfra;
 let redis: Redis;
 let target: StormTarget;
 const pool: ChildProcess[] = [];
-const figures = { trials: 0, lost: 0, duplicates: 0, reexecutedAfterCompleting: 0, rescued: 0 };
+const figures = { trials: 0, lost: 0, duplicates: 0, reexecutedAfterCompleting: 0, rescued: 0, cases: 0, targetRequests: 0, casesAskedTwice: 0, maxRequestsPerCase: 0 };
 
 beforeAll(async () => {
   infra = await createTestInfra('resilience_sigkill');
@@ -80,6 +80,8 @@ async function poolReady() {
 
 async function trial(n: number) {
   await poolReady();
+  // Requests per case are counted at the target (the message starts with the case id, reused across trials).
+  const requestsBefore = new Map(target.perCase);
   const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, {
     name: `kill-${n}`,
     plan: 'dag',
@@ -129,7 +131,23 @@ async function trial(n: number) {
   expect(lost.map((t) => `${t.task_key}:${t.status}`)).toEqual([]);
   expect(dupes).toBe(0);
   expect(again).toEqual([]);
-  if (current.queue === 'converse' && n % 2 === 1) expect(cases[0]!.n).toBe(TASKS); // one case_results row per case
+  if (current.queue === 'converse' && n % 2 === 1) {
+    expect(cases[0]!.n).toBe(TASKS); // one case_results row per case
+    // What the chatbot saw: a case completed before the kill was asked once; one the victim was playing
+    // may be asked again by the process that takes it over (at most its 3 attempts).
+    const asked = (caseId: string) => (target.perCase.get(caseId) ?? 0) - (requestsBefore.get(caseId) ?? 0);
+    for (const [key] of rows) {
+      const caseId = /\.(c\d+)\.r\d+$/.exec(key)?.[1];
+      if (!caseId) continue;
+      const k = asked(caseId);
+      figures.cases++;
+      figures.targetRequests += k;
+      if (k > 1) figures.casesAskedTwice++;
+      figures.maxRequestsPerCase = Math.max(figures.maxRequestsPerCase, k);
+      expect(k, key).toBeGreaterThanOrEqual(1);
+      expect(k, key).toBeLessThanOrEqual(completedAtKill.has(key) ? 1 : 3);
+    }
+  }
 }
 
 describe('SIGKILL a random worker process of each service mid-task', () => {
