@@ -44,8 +44,20 @@ function below1000(word: string): number | undefined {
   return hundreds * 100 + tail;
 }
 
+// Every token of every answer is looked up here (fact extraction): the answer is memoised, words repeat.
+const memo = new Map<string, number | undefined>();
+const MEMO_MAX = 20_000;
+
 /** 0..999 999; undefined when the word is not a number word. */
 export function parseItalianNumberWord(word: string): number | undefined {
+  if (memo.has(word)) return memo.get(word);
+  const n = parseWord(word);
+  if (memo.size >= MEMO_MAX) memo.clear();
+  memo.set(word, n);
+  return n;
+}
+
+function parseWord(word: string): number | undefined {
   if (word === '') return undefined;
   if (word.startsWith('mille')) {
     const rest = word.slice('mille'.length);

@@ -3,13 +3,15 @@
  * is given), a scenario's detectors. The original transcript is judged again too, so a mutant is compared
  * with the suite's verdict on the same code, not with what was stored under an older version.
  */
-import { LLM_CHECK_TYPES, caseVerdict, runChecks, type CheckContext, type CheckSpec } from '../checks/index.ts';
+import { LLM_CHECK_TYPES, caseVerdict, runChecks, type CheckContext, type CheckSpec, type WeightedResult } from '../checks/index.ts';
 import { evaluateScenario } from '../redteam/detectors/index.ts';
 import type { Outcome, Transcript } from '../transcript.ts';
 import type { MutationOperator, MutationSubject } from './types.ts';
 
 export interface Judgement {
   outcome: Outcome;
+  /** A case's check results in spec order (what a mutant that leaves their input alone reuses). */
+  results?: WeightedResult[];
   /** check/detector id → its outcome ('pass' | 'fail' | 'invalid' | 'error'). */
   by: Map<string, Outcome>;
   reason: string;
@@ -22,18 +24,65 @@ export interface JudgeOptions {
   llmJudge?: CheckContext['llmJudge'];
 }
 
-export async function judge(s: MutationSubject, transcript: Transcript, opts: JudgeOptions = {}): Promise<Judgement> {
-  if (s.kind === 'case') {
-    const checks = opts.llmJudge ? s.checks : s.checks.filter((c) => !isLlm(c));
-    const results = await runChecks(checks, {
-      transcript,
-      expected: s.expected,
-      vars: s.vars,
-      now: s.today ? new Date(`${s.today}T12:00:00Z`) : undefined,
-      llmJudge: opts.llmJudge,
+/** Which parts of the transcript a mutant changed (operators keep unchanged turns and calls as they were). */
+export interface Touched {
+  answers: boolean;
+  tools: boolean;
+}
+
+export function touchedParts(original: Transcript, mutant: Transcript): Touched {
+  const t: Touched = { answers: original.turns.length !== mutant.turns.length, tools: original.turns.length !== mutant.turns.length };
+  original.turns.forEach((turn, i) => {
+    const m = mutant.turns[i];
+    if (!m) return;
+    if (m.assistant !== turn.assistant) t.answers = true;
+    if (m.toolCalls.length !== turn.toolCalls.length || m.toolCalls.some((c, k) => c !== turn.toolCalls[k])) t.tools = true;
+  });
+  return t;
+}
+
+/** What a check reads: tool checks the tool calls, budgets the turn's figures (never mutated), the rest the answers. */
+const TOOL_CHECKS = new Set(['tool-use', 'search-results']);
+const FIGURE_CHECKS = new Set(['latency', 'token-budget', 'cost-budget']);
+function reads(spec: CheckSpec, touched: Touched): boolean {
+  if (isLlm(spec)) return touched.answers || touched.tools;
+  if (TOOL_CHECKS.has(spec.type)) return touched.tools;
+  if (FIGURE_CHECKS.has(spec.type)) return false;
+  return touched.answers;
+}
+
+/** The checks of a case with their ids fixed as the run gave them (type, type#2…), once per check list. */
+const withIds = new WeakMap<CheckSpec[], CheckSpec[]>();
+function idsFixed(checks: CheckSpec[]): CheckSpec[] {
+  let out = withIds.get(checks);
+  if (!out) {
+    const seen = new Map<string, number>();
+    out = checks.map((spec) => {
+      const n = (seen.get(spec.type) ?? 0) + 1;
+      seen.set(spec.type, n);
+      return { ...spec, id: spec.id ?? (n === 1 ? spec.type : `${spec.type}#${n}`) };
     });
+    withIds.set(checks, out);
+  }
+  return out;
+}
+
+/**
+ * Judges `transcript` for subject `s`. With `base` (the original's judgement) and what the mutant touched,
+ * a check whose input is unchanged keeps the original's result instead of running again.
+ */
+export async function judge(s: MutationSubject, transcript: Transcript, opts: JudgeOptions = {}, base?: { judgement: Judgement; touched: Touched }): Promise<Judgement> {
+  if (s.kind === 'case') {
+    const checks = idsFixed(s.checks).filter((c) => opts.llmJudge || !isLlm(c));
+    const rerun = base?.judgement.results ? checks.map((c) => reads(c, base.touched)) : checks.map(() => true);
+    const fresh = await runChecks(
+      checks.filter((_, i) => rerun[i]),
+      { transcript, expected: s.expected, vars: s.vars, now: s.today ? new Date(`${s.today}T12:00:00Z`) : undefined, llmJudge: opts.llmJudge },
+    );
+    let k = 0;
+    const results = checks.map((_, i) => (rerun[i] ? fresh[k++]! : base!.judgement.results![i]!));
     const v = caseVerdict(results, { threshold: s.threshold });
-    return { outcome: v.outcome, by: new Map(results.map((r) => [r.checkId, r.outcome])), reason: v.reason };
+    return { outcome: v.outcome, results, by: new Map(results.map((r) => [r.checkId, r.outcome])), reason: v.reason };
   }
   const v = evaluateScenario(transcript, s.scenario, s.detectorOptions);
   const outcome: Outcome = v.status === 'attack-succeeded' ? 'fail' : v.status === 'defended' ? 'pass' : 'invalid';

@@ -5,7 +5,7 @@
  */
 import { checkSpecSchema, runChecks } from '../checks/index.ts';
 import type { Outcome } from '../transcript.ts';
-import { coveringInstruments, judge, unexercisedLlmChecks, type JudgeOptions } from './evaluate.ts';
+import { coveringInstruments, judge, touchedParts, unexercisedLlmChecks, type JudgeOptions } from './evaluate.ts';
 import type { LoadedRun } from './load.ts';
 import type { MutantOutcome, MutationContext, MutationOperator, MutationSubject } from './types.ts';
 
@@ -80,7 +80,7 @@ export async function runMutations(run: LoadedRun, operators: MutationOperator[]
         mutants.push({ ...row, status: 'not-applicable', by: [], covered: catchers.length > 0, detail: r.why });
         continue;
       }
-      const j = await judge(s, r.transcript, opts);
+      const j = await judge(s, r.transcript, opts, { judgement: base, touched: touchedParts(s.transcript, r.transcript) });
       if (failing(j.outcome)) {
         const by = [...j.by].filter(([id, o]) => failing(o) && !failing(base.by.get(id))).map(([id]) => id);
         mutants.push({ ...row, status: 'killed', by, covered: catchers.length > 0, detail: `${r.change}: ${j.reason}` });

@@ -49,6 +49,9 @@ const NOUN = String.raw`posti|posto|unità|unita'|vacancies|positions|posts|plac
 /** A count of posts: "3 posti", "n. 12 unità", "tre posti", "2 (due) posti", "posti messi a concorso: 2". */
 const COUNT_RE = new RegExp(String.raw`\b(?:n\.\s*)?(${NUM})(?:\s*\((${NUM})\))?(\s+(?:${NOUN}))(?!\p{L})|\b(?:${NOUN})[^.\n\d]{0,30}?:\s*(\d{1,4})\b`, 'giu');
 
+/** "12 (dodici)": a number followed by its word in brackets. */
+const BRACKETED = new RegExp(String.raw`\b(\d{1,4})\s*\((${NUM})\)`, 'giu');
+
 const valueOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : italianValue(w));
 
 /**
@@ -76,7 +79,7 @@ export function changeFirstCount(text: string): { text: string; from: string; to
     out = out.slice(0, m.index) + rewritten + out.slice(m.index! + m[0].length);
   }
   // "3 (due)" left by a match that ended at the digit: the word in brackets follows the number.
-  out = out.replace(new RegExp(String.raw`\b${next}\s*\((${NUM})\)`, 'giu'), (all, w: string) => (valueOf(w) === n ? all.replace(`(${w})`, `(${italianWord(next)})`) : all));
+  out = out.replace(BRACKETED, (all, digits: string, w: string) => (Number(digits) === next && valueOf(w) === n ? all.replace(`(${w})`, `(${italianWord(next)})`) : all));
   return out === text ? undefined : { text: out, from: first[0], to: `${next}` };
 }
 
