@@ -66,14 +66,15 @@ export const startCommand = defineCommand<[string[]], object>({
   },
 });
 
-export const resumeCommand = defineCommand<[string], object>({
+export const resumeCommand = defineCommand<[string], { errors: boolean }>({
   name: 'resume',
-  summary: 'relaunch only the tasks of a run that did not complete',
+  summary: 'relaunch only the tasks of a run that did not complete (--errors: and the cases stored as errors)',
   args: '<runId>',
-  examples: ['vaglio resume 0193a6c2-…'],
-  async action([runId]) {
+  options: [new Option('--errors', 'also play again the completed cases stored with an error outcome, and what depends on them').default(false)],
+  examples: ['vaglio resume 0193a6c2-…', 'vaglio resume 0193a6c2-… --errors'],
+  async action([runId], { errors }) {
     const { resumeRun } = await import('../../shared/engine/resume.ts');
-    const r = await withEngine((d) => resumeRun(d, runId));
+    const r = await withEngine((d) => resumeRun(d, runId, { errors }));
     process.stdout.write(r.relaunched.length ? `relaunched ${r.relaunched.length} task(s) in epoch ${r.epoch}\n` : 'nothing to resume\n');
     return 0;
   },

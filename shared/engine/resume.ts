@@ -3,6 +3,10 @@
  * completed — plus the always-run tasks downstream of them (reports, finalisation), which must see the new
  * results — are reset to queued and enqueued as a fresh flow tree in a new epoch. Completed tasks are never
  * executed again; their stored results are reused. Jobs left in Redis from earlier epochs are skipped.
+ * With `errors`, the completed cases stored with an `error` outcome (a target that failed, from before target
+ * failures were task failures, or a malformed reply) are played again too, with everything downstream of them
+ * (judge tasks, tender verdicts, the report): a task is relaunched when a task it depends on is, and either it
+ * did not complete, it always runs, or that dependency had completed (its result is being replaced).
  */
 import { FINALIZE_KEY, assignFlowParents } from './dag.ts';
 import { addFlow, buildFlow, flowTaskOf, type FlowTask } from './flow.ts';
@@ -29,7 +33,7 @@ export interface ResumeResult {
 export async function resumeRun(
   deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix'>,
   runId: string,
-  opts: { onlyTasks?: string[] } = {},
+  opts: { onlyTasks?: string[]; errors?: boolean } = {},
 ): Promise<ResumeResult> {
   const { sql } = deps;
   const planned = await sql.begin(async (tx) => {
@@ -47,6 +51,11 @@ export async function resumeRun(
       seeds = opts.onlyTasks;
     } else {
       seeds = rows.filter((r) => r.status !== 'completed').map((r) => r.task_key);
+      if (opts.errors) {
+        const errored = await tx<{ task_key: string }[]>`
+          select task_key from case_results where run_id = ${runId} and outcome = 'error'`;
+        seeds.push(...errored.map((e) => e.task_key).filter((k) => byKey.get(k)?.status === 'completed'));
+      }
     }
     if (seeds.length === 0) return undefined;
 
@@ -58,7 +67,8 @@ export async function resumeRun(
       grew = false;
       for (const r of rows) {
         if (relaunch.has(r.task_key)) continue;
-        if (r.depends_on.some((d) => relaunch.has(d)) && (r.status !== 'completed' || r.always_run)) {
+        const upstream = r.depends_on.filter((d) => relaunch.has(d));
+        if (upstream.length && (r.status !== 'completed' || r.always_run || upstream.some((d) => byKey.get(d)?.status === 'completed'))) {
           relaunch.add(r.task_key);
           grew = true;
         }

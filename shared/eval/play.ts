@@ -1,4 +1,9 @@
-/** Plays a case's user turns against a target and records the transcript (errors included, never thrown). */
+/**
+ * Plays a case's user turns against a target and records the transcript (errors included, never thrown).
+ * `outage` tells a target that could not be reached after its adapter's own retries (network, timeout, 429,
+ * 5xx) from one that answered something unusable: the tasks turn an outage into a task failure, which the
+ * engine retries with backoff, then dead-letters, so resume and reprocess relaunch the case.
+ */
 import { hash } from 'node:crypto';
 import type { Target } from '../targets/index.ts';
 import { TargetError } from '../targets/index.ts';
@@ -8,6 +13,8 @@ import { redactPii, redactTranscript } from '../redact/index.ts';
 export interface PlayResult {
   transcript: Transcript;
   error?: string;
+  /** The error is the target being unavailable (retrying later may succeed), not a bad answer. */
+  outage?: boolean;
   latencyMs: number;
   tokensIn: number;
   tokensOut: number;
@@ -28,6 +35,7 @@ export async function playCase(
   const history: { role: 'user' | 'assistant'; content: string }[] = [];
   let sessionId: string | undefined;
   let error: string | undefined;
+  let outage = false;
   const totals = { latencyMs: 0, tokensIn: 0, tokensOut: 0, costUsd: 0 };
   for (let index = 0; ; index++) {
     const user = next ? await next(turns.map((t) => ({ user: t.user, assistant: t.assistant }))) : userTurns[index];
@@ -55,10 +63,20 @@ export async function playCase(
       const message = err instanceof TargetError ? `${err.kind}: ${err.message}` : (err as Error).message;
       turns.push({ index, user, assistant: null, toolCalls: [], latencyMs: null, error: message });
       error = `turn ${index}: ${message}`;
+      // A TargetError says whether a later try may succeed; anything else thrown while sending is the network's.
+      outage = err instanceof TargetError ? err.retryable : true;
       break;
     }
   }
-  return { transcript: { sessionId, turns }, error, ...totals };
+  return { transcript: { sessionId, turns }, error, ...(outage ? { outage } : {}), ...totals };
+}
+
+/** Thrown by a task after storing a case as `error` because the target was unavailable: the engine retries it. */
+export class TargetOutageError extends Error {
+  constructor(detail: string) {
+    super(`target unavailable: ${detail}`);
+    this.name = 'TargetOutageError';
+  }
 }
 
 /** With VAGLIO_REDACT_PII on: the same result with PII replaced in the transcript and the error. */

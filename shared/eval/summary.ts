@@ -7,6 +7,8 @@ import type { Sql } from '../db/client.ts';
 import type { Outcome } from '../transcript.ts';
 import type { GateDecision } from '../report/gate.ts';
 
+export type TenderVerdict = 'ok' | 'ko' | 'not tested';
+
 export interface Counts {
   total: number;
   pass: number;
@@ -39,7 +41,11 @@ export interface RunSummary {
   byTag: (Counts & { key: string })[];
   byFamily: (Counts & { key: string })[];
   byCheckType: (Counts & { key: string })[];
-  tenders: { tenderId: string; verdict: 'ok' | 'ko'; cases: number; failed: number; errors: number; metadataKo: boolean }[];
+  /**
+   * A tender is `not tested` when some of its cases could not be played (errored, or their task failed or was
+   * canceled): `untested` says how many and `why` the first reasons. Never ok or ko on cases that did not run.
+   */
+  tenders: { tenderId: string; verdict: TenderVerdict; cases: number; failed: number; errors: number; untested: number; why: string | null; metadataKo: boolean }[];
   latency: { target: string; p50: number | null; p95: number | null; turns: number }[];
   cost: { targetTokensIn: number; targetTokensOut: number; targetCostUsd: number; judge: { model: string; calls: number; cached: number; tokensIn: number; tokensOut: number; costUsd: number; p50: number | null; p95: number | null }[] };
   determinism: { repeatedCases: number; sameAnswerShare: number | null; sameToolShare: number | null };
@@ -103,23 +109,38 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
     select t as key, ${c} from case_results, unnest(tags) t where run_id = ${runId} group by 1 order by 1`).map((r) => ({ key: r.key, ...counts(r) })))();
   const byCheckTypeP = (async () => (await sql<{ key: string; pass: number; fail: number; invalid: number; error: number }[]>`
     select type as key, ${c} from check_results where run_id = ${runId} group by 1 order by 1`).map((r) => ({ key: r.key, ...counts(r) })))();
-  // A tender is ko when one of its cases failed or errored, or its metadata disagrees with its text.
-  const tendersP = (async () => (await sql<{ tender_id: string; cases: number; failed: number; errors: number; metadata_ko: boolean }[]>`
+  // A tender with a case that could not be played is "not tested" (how many, why); else ko when a case failed
+  // or its metadata disagree with its text.
+  const tendersP = (async () => (await sql<{ tender_id: string; cases: number; failed: number; errors: number; lost: number; why: string | null; metadata_ko: boolean }[]>`
     with c as (
       select tender_id, count(*)::int as cases, count(*) filter (where outcome = 'fail')::int as failed,
-        count(*) filter (where outcome = 'error')::int as errors
+        count(*) filter (where outcome = 'error')::int as errors,
+        left(string_agg(distinct reason, ' | ') filter (where outcome = 'error'), 300) as why
       from case_results where run_id = ${runId} and tender_id is not null group by 1),
-    m as (select tender_id, verdict = 'ko' as ko from metadata_checks where run_id = ${runId})
-    select coalesce(c.tender_id, m.tender_id) as tender_id, coalesce(c.cases, 0) as cases, coalesce(c.failed, 0) as failed,
-      coalesce(c.errors, 0) as errors, coalesce(m.ko, false) as metadata_ko
-    from c full join m on m.tender_id = c.tender_id order by 1`).map((t) => ({
-    tenderId: t.tender_id,
-    verdict: (t.failed + t.errors === 0 && !t.metadata_ko ? 'ok' : 'ko') as 'ok' | 'ko',
-    cases: t.cases,
-    failed: t.failed,
-    errors: t.errors,
-    metadataKo: t.metadata_ko,
-  })))();
+    l as (
+      select t.payload->>'tenderId' as tender_id, count(*)::int as lost from tasks t
+      where t.run_id = ${runId} and t.status in ('failed', 'canceled') and t.payload->>'tenderId' is not null
+        and t.kind in ('eval.converse', 'eval.redteam')
+        and not exists (select 1 from case_results r where r.run_id = t.run_id and r.task_key = t.task_key)
+      group by 1),
+    m as (select tender_id, verdict = 'ko' as ko from metadata_checks where run_id = ${runId}),
+    k as (select tender_id from c union select tender_id from l union select tender_id from m)
+    select k.tender_id, coalesce(c.cases, 0) as cases, coalesce(c.failed, 0) as failed, coalesce(c.errors, 0) as errors,
+      coalesce(l.lost, 0) as lost, c.why, coalesce(m.ko, false) as metadata_ko
+    from k left join c using (tender_id) left join l using (tender_id) left join m using (tender_id) order by 1`).map((t) => {
+    const untested = t.errors + t.lost;
+    const why = untested === 0 ? null : [t.why, t.lost ? `${t.lost} case tasks failed or were canceled` : null].filter(Boolean).join(' | ');
+    return {
+      tenderId: t.tender_id,
+      verdict: (untested > 0 ? 'not tested' : t.failed === 0 && !t.metadata_ko ? 'ok' : 'ko') as TenderVerdict,
+      cases: t.cases + t.lost,
+      failed: t.failed,
+      errors: t.errors,
+      untested,
+      why,
+      metadataKo: t.metadata_ko,
+    };
+  }))();
   const rtP = (async () => await sql<{ branch: string; scenarios: number; succeeded: number; invalid: number }[]>`
     select substr(set_id, 9) as branch, count(*) filter (where outcome in ('pass', 'fail'))::int as scenarios,
       count(*) filter (where outcome = 'fail')::int as succeeded, count(*) filter (where outcome = 'invalid')::int as invalid

@@ -113,8 +113,11 @@ ${rows.map((r) => `<tr><td>${esc(r.key)}</td><td>${r.total}</td><td>${r.pass}</t
 
 export function tendersTable(d: ReportData, link?: (tenderId: string) => string): string {
   if (!d.tenders.length) return '<p class="muted">No tenders.</p>';
+  const cls = { ok: 'pass', ko: 'fail', 'not tested': 'error' } as const;
+  const verdict = (t: ReportData['tenders'][number]) =>
+    t.verdict === 'not tested' ? `${badge('not tested')} <small>${t.untested} of ${t.cases} cases not played${t.why ? `: ${esc(t.why)}` : ''}</small>` : badge(t.verdict);
   return `<div class="scroll"><table><thead><tr><th>Tender</th><th>Verdict</th><th>Cases</th><th>Failed</th><th>Errors</th><th>Metadata</th></tr></thead><tbody>
-${d.tenders.map((t) => `<tr class="o-${t.verdict === 'ok' ? 'pass' : 'fail'}"><td>${link ? `<a href="${esc(link(t.tenderId))}">${esc(t.tenderId)}</a>` : esc(t.tenderId)}</td><td>${badge(t.verdict)}</td><td>${t.cases}</td><td>${t.failed}</td><td>${t.errors}</td><td>${t.metadata ? badge(t.metadata) : '–'}</td></tr>`).join('\n')}
+${d.tenders.map((t) => `<tr class="o-${cls[t.verdict]}" data-tender="${esc(t.tenderId)}"><td>${link ? `<a href="${esc(link(t.tenderId))}">${esc(t.tenderId)}</a>` : esc(t.tenderId)}</td><td>${verdict(t)}</td><td>${t.cases}</td><td>${t.failed}</td><td>${t.errors}</td><td>${t.metadata ? badge(t.metadata) : '–'}</td></tr>`).join('\n')}
 </tbody></table></div>`;
 }
 

@@ -155,16 +155,22 @@ export async function buildReport(
   };
 }
 
-/** A tender is ko when one of its cases failed or errored, or its metadata disagree with its text. */
+/**
+ * A tender with cases that could not be played is `not tested`; else ko when one of its cases failed or its
+ * metadata disagree with its text. (Summaries stored before `untested` existed count errors as untested.)
+ */
 function tenderVerdicts(summary: RunSummary, meta: Map<string, 'ok' | 'ko'>): ReportData['tenders'] {
   const out: ReportData['tenders'] = summary.tenders.map((t) => {
     const m = meta.get(t.tenderId) ?? null;
-    return { ...t, verdict: t.verdict === 'ko' || m === 'ko' ? 'ko' : 'ok', metadata: m };
+    const untested = t.untested ?? t.errors;
+    const verdict = untested > 0 ? 'not tested' : t.failed > 0 || m === 'ko' ? 'ko' : 'ok';
+    return { ...t, untested, why: t.why ?? null, verdict, metadata: m };
   });
   for (const [tenderId, m] of meta) {
-    if (!out.some((t) => t.tenderId === tenderId)) out.push({ tenderId, verdict: m, cases: 0, failed: 0, errors: 0, metadata: m });
+    if (!out.some((t) => t.tenderId === tenderId)) out.push({ tenderId, verdict: m, cases: 0, failed: 0, errors: 0, untested: 0, why: null, metadata: m });
   }
-  return out.sort((a, b) => Number(a.verdict === 'ok') - Number(b.verdict === 'ok') || a.tenderId.localeCompare(b.tenderId));
+  const order = { 'not tested': 0, ko: 1, ok: 2 } as const;
+  return out.sort((a, b) => order[a.verdict] - order[b.verdict] || a.tenderId.localeCompare(b.tenderId));
 }
 
 /** Red-team cases carry tags [branch, technique, pattern, transform, ...owasp ids] (shared/tasks/redteam.ts). */

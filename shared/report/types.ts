@@ -1,5 +1,5 @@
 /** ReportData: everything a report renderer needs, loaded once from Postgres by `buildReport`. */
-import type { RunSummary } from '../eval/summary.ts';
+import type { RunSummary, TenderVerdict } from '../eval/summary.ts';
 import type { Outcome, Turn } from '../transcript.ts';
 import type { Span } from './escape.ts';
 
@@ -77,7 +77,7 @@ export interface ReportData {
   run: { id: string; name: string; plan: string; status: string; createdAt: string; finishedAt: string | null };
   /** All cases, failures first (regressions before other failures), then errors/invalid, then passes. */
   cases: CaseDetail[];
-  tenders: { tenderId: string; verdict: 'ok' | 'ko'; cases: number; failed: number; errors: number; metadata: 'ok' | 'ko' | null }[];
+  tenders: { tenderId: string; verdict: TenderVerdict; cases: number; failed: number; errors: number; untested: number; why: string | null; metadata: 'ok' | 'ko' | null }[];
   redteam: {
     total: number;
     failed: number;

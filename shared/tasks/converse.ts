@@ -9,7 +9,7 @@ import { casePayloadSchema, checkListSchema, type CasePayload } from '../eval/pa
 import { llmFor } from './llm.ts';
 import { simulateUser } from '../llm/simulate-user.ts';
 import type { TaskContext } from '../engine/kinds.ts';
-import { answerSignature, playCase, redactPlayIf, toolSignature, type NextTurn } from '../eval/play.ts';
+import { TargetOutageError, answerSignature, playCase, redactPlayIf, toolSignature, type NextTurn } from '../eval/play.ts';
 import { saveCaseOutcome, transcriptRow } from '../eval/store.ts';
 
 /** The reason an LLM check carries until the case's judge task has run. */
@@ -98,6 +98,9 @@ export const converseKind = defineKind({
         latencyMs: played.latencyMs,
       },
     }));
+    // The target could not be reached: the case is stored as an error (what a report shows if every retry
+    // fails too), and the task fails, so the engine retries it and then dead-letters it for resume/reprocess.
+    if (played.outage) throw new TargetOutageError(played.error ?? 'unknown');
     // The outcome is in case_results (read by the judge and the report): no task result to store.
     return undefined;
   },

@@ -16,7 +16,7 @@ import { recoveryBaseline } from '../redteam/baseline.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
 import { detectorContext } from '../redteam/context.ts';
 import { isoDate } from '../tender/metadata.ts';
-import { playCase, answerSignature, redactPlayIf, toolSignature } from '../eval/play.ts';
+import { TargetOutageError, playCase, answerSignature, redactPlayIf, toolSignature } from '../eval/play.ts';
 import { redactPii } from '../redact/index.ts';
 import { saveCaseResult, saveCheckResults, saveTranscript, transcriptRow, type StoredCheck } from '../eval/store.ts';
 import { makeLlmJudge } from '../eval/llm-judge.ts';
@@ -158,6 +158,8 @@ export const redteamKind = defineKind({
       pendingLlm: false,
       latencyMs: played.latencyMs,
     }));
+    // Stored as an error; the task fails so the engine retries it, then dead-letters it (resume relaunches it).
+    if (played.outage) throw new TargetOutageError(played.error ?? 'unknown');
     return { outcome };
   },
 });

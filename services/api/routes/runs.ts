@@ -11,7 +11,7 @@ import type { ApiDeps } from '../app.ts';
 
 const idempotencyKey = z.string().min(1).max(200).optional();
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
-const resumeBody = z.object({ onlyTasks: z.array(z.string()).min(1).optional() }).default({});
+const resumeBody = z.object({ onlyTasks: z.array(z.string()).min(1).optional(), errors: z.boolean().optional() }).default({});
 
 export function runsRouter(deps: ApiDeps): Router {
   const r = Router();
