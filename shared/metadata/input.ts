@@ -1,15 +1,10 @@
 /**
- * What the verifier accepts as metadata: the tender metadata model, with the publication date optional (many
- * sources lack it; relative deadlines then go to review) and the selection method ("per esami", "per titoli ed
- * esami", "per titoli e colloquio"…) as a field of its own, checked against the bando's title.
+ * What the verifier accepts as metadata: the tender metadata contract (shared/tender/metadata.ts), which takes a
+ * provincia as sigla or name, the selection method ("per titoli ed esami" → titoli-esami) and an optional
+ * publication date (relative deadlines then go to review unless the text dates its own publication).
  */
-import { z } from 'zod';
-import { tenderMetadataSchema } from '../tender/metadata.ts';
+import { SELECTION_METHODS, tenderMetadataSchema, type SelectionMethod, type TenderMetadata } from '../tender/metadata.ts';
 
-export const SELECTION_METHODS = ['esami', 'titoli', 'titoli-esami', 'titoli-colloquio', 'colloquio'] as const;
-export type SelectionMethod = (typeof SELECTION_METHODS)[number];
-
-export const verifiableMetadataSchema = tenderMetadataSchema.partial({ publicationDate: true }).extend({
-  selectionMethod: z.enum(SELECTION_METHODS).optional(),
-});
-export type VerifiableMetadata = z.infer<typeof verifiableMetadataSchema>;
+export { SELECTION_METHODS, type SelectionMethod };
+export const verifiableMetadataSchema = tenderMetadataSchema;
+export type VerifiableMetadata = TenderMetadata;

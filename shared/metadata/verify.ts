@@ -8,10 +8,13 @@ import { verifiableMetadataSchema, type VerifiableMetadata } from './input.ts';
 import { diffMetadata } from './diff.ts';
 import { extractEntities } from './extract.ts';
 import { withReviewContext } from './review.ts';
+import { applyModelReading, type ExtractWithModel } from './model-check.ts';
 import { resolutionSchema, type ExtractOptions, type MetadataVerdict, type ResolveAmbiguous } from './types.ts';
 
 export interface VerifyOptions extends ExtractOptions {
   resolveAmbiguous?: ResolveAmbiguous;
+  /** The extractor model's own reading of the islands; where it disagrees with the rules, the field goes to review. */
+  extractWithModel?: ExtractWithModel;
 }
 
 /** Dates that are not YYYY-MM-DD are ignored rather than computed with. */
@@ -25,12 +28,18 @@ export async function verifyTender(text: string, metadata: VerifiableMetadata, o
   const publicationDate = validDate(opts.publicationDate ?? meta.publicationDate);
   const extraction = extractEntities(text, { ...(gazzettaDate ? { gazzettaDate } : {}), ...(publicationDate ? { publicationDate } : {}), profile: [meta.profile, meta.title].filter(Boolean).join(' — ') });
   const diff = diffMetadata(extraction, meta, text);
-  if (opts.resolveAmbiguous && diff.ambiguous.length) {
-    const answers = resolutionSchema.array().parse(await opts.resolveAmbiguous(diff.ambiguous, text));
+  if (opts.extractWithModel) {
+    const found = await opts.extractWithModel(extraction.islands.map((i) => text.slice(i.start, i.end)));
+    applyModelReading(text, extraction.entities, found, diff);
+  }
+  // A disagreement between the rules and the model is for a person: the same model does not settle it.
+  const askable = diff.ambiguous.filter((a) => a.raisedBy !== 'llm-disagreement');
+  if (opts.resolveAmbiguous && askable.length) {
+    const answers = resolutionSchema.array().parse(await opts.resolveAmbiguous(askable, text));
     const byId = new Map(answers.map((a) => [a.id, a]));
     const still = [];
     for (const item of diff.ambiguous) {
-      const a = byId.get(item.id);
+      const a = item.raisedBy === 'llm-disagreement' ? undefined : byId.get(item.id);
       // Only an answer among the item's own options counts; anything else stays for a human.
       if (!a || a.decision === 'unknown' || !item.options.includes(a.decision)) {
         still.push(item);

@@ -11,6 +11,7 @@ import { saveMetadataVerdict, verifyTender } from '../metadata/index.ts';
 import type { Sql } from '../db/client.ts';
 import { llmFor } from './llm.ts';
 import { llmResolver } from '../eval/resolve-ambiguous.ts';
+import { modelExtractor } from '../eval/model-extract.ts';
 
 export const metadataPayloadSchema = z.object({
   tenderId: z.string(),
@@ -40,10 +41,13 @@ export const metadataKind = defineKind({
     if (!row) throw new PermanentTaskError(`tender ${p.tenderId} not found in ${p.from}`);
     const metadata = tenderMetadataSchema.safeParse(row.metadata);
     if (!metadata.success) throw new PermanentTaskError(`tender ${p.tenderId}: stored metadata is invalid: ${metadata.error.message}`);
-    // Only what the rules could not decide goes to the extractor model, when one is configured.
+    // With an extractor model configured, it reads the islands too (disagreements with the rules go to review)
+    // and decides what the rules left ambiguous. Without one, rules only.
     const extractor = llmFor(ctx).forRole('extractor');
+    const call = { runId: ctx.runId, taskKey: ctx.taskKey, signal: ctx.signal };
     const verdict = await verifyTender(row.text, metadata.data, {
-      resolveAmbiguous: extractor ? llmResolver(extractor, { runId: ctx.runId, taskKey: ctx.taskKey, signal: ctx.signal }) : undefined,
+      resolveAmbiguous: extractor ? llmResolver(extractor, call) : undefined,
+      extractWithModel: extractor ? modelExtractor(extractor, call) : undefined,
     });
     await saveMetadataVerdict(ctx.db, ctx.runId, verdict);
     return { verdict: verdict.verdict, discrepancies: verdict.discrepancies.length, ambiguous: verdict.ambiguous.length };

@@ -60,13 +60,15 @@ describe('ambiguous metadata and the extractor model', () => {
   it('with a model, only those items are asked, answers outside the options are ignored, the call is recorded', async () => {
     llm.setHandler((req) => {
       const user = String(req.body.messages?.[1]?.content ?? '');
+      if (user.startsWith('<<<PASSAGES')) return { content: JSON.stringify({ entities: [] }) }; // the model's own reading: nothing
       const items = JSON.parse(user.slice(user.indexOf('\n') + 1, user.lastIndexOf('\nITEMS>>>'))) as { id: string; textValue: string }[];
       const answers = items.map((i) => ({ id: i.id, decision: i.textValue === 'LM-63' ? 'missing' : 'bogus-option', reason: 'scripted' }));
       return { content: JSON.stringify({ answers }) };
     });
     const { runId, row } = await verify({ VAGLIO_LLM_BASE_URL: llm.baseURL, VAGLIO_LLM_API_KEY: 'sk-test', VAGLIO_EXTRACTOR_MODEL: 'extractor-test' });
     // The invalid answer fails the schema once and the repair gets the same: nothing is applied from it.
-    const sent = JSON.stringify(llm.chatRequests()[0]?.body.messages);
+    const asked = llm.chatRequests().find((r) => String(r.body.messages?.[1]?.content ?? '').startsWith('<<<ITEMS'));
+    const sent = JSON.stringify(asked?.body.messages);
     expect(sent).toContain('LM-63');
     expect(sent).not.toContain('Entro il 31 gennaio 2027'); // only the items and their evidence, not the whole text
     expect(row.ambiguous.map((a) => a.textValue).sort()).toEqual(['LM-62', 'LM-63']);
@@ -76,6 +78,7 @@ describe('ambiguous metadata and the extractor model', () => {
 
     llm.setHandler((req) => {
       const user = String(req.body.messages?.[1]?.content ?? '');
+      if (user.startsWith('<<<PASSAGES')) return { content: JSON.stringify({ entities: [] }) };
       const items = JSON.parse(user.slice(user.indexOf('\n') + 1, user.lastIndexOf('\nITEMS>>>'))) as { id: string; textValue: string }[];
       const answers = items.map((i) => ({ id: i.id, decision: i.textValue === 'LM-63' ? 'missing' : 'unknown', reason: 'scripted' }));
       return { content: JSON.stringify({ answers }) };
@@ -84,5 +87,27 @@ describe('ambiguous metadata and the extractor model', () => {
     expect(second.row.discrepancies).toMatchObject([{ textValue: 'LM-63', resolvedBy: 'resolver' }]);
     expect(second.row.ambiguous.map((a) => a.textValue)).toEqual(['LM-62']);
     expect(second.row.verdict).toBe('ko');
+  });
+
+  it("the model's own reading: kept only with verbatim evidence; a disagreement with the rules goes to review, unresolved", async () => {
+    llm.setHandler((req) => {
+      const user = String(req.body.messages?.[1]?.content ?? '');
+      if (user.startsWith('<<<PASSAGES')) {
+        return { content: JSON.stringify({ entities: [
+          { field: 'deadline', value: '2027-01-31', evidence: 'Entro il 31 gennaio 2027' },
+          { field: 'deadline', value: '2027-02-15', evidence: 'entro il 15 febbraio 2027' }, // not in the text: dropped
+          { field: 'requiredDegrees', value: 'LM-63', evidence: 'classe LM-63' },
+        ] }) };
+      }
+      const items = JSON.parse(user.slice(user.indexOf('\n') + 1, user.lastIndexOf('\nITEMS>>>'))) as { id: string }[];
+      return { content: JSON.stringify({ answers: items.map((i) => ({ id: i.id, decision: 'unknown', reason: 'scripted' })) }) };
+    });
+    const { row } = await verify({ VAGLIO_LLM_BASE_URL: llm.baseURL, VAGLIO_LLM_API_KEY: 'sk-test', VAGLIO_EXTRACTOR_MODEL: 'extractor-test', VAGLIO_LLM_CACHE: 'false' });
+    const items = row.ambiguous as { id?: string; raisedBy?: string; candidates?: string[] }[];
+    // Deadline: the model agrees with the rules once its unquoted date is dropped, so no item for it.
+    expect(items.some((a) => a.id === 'model:deadline')).toBe(false);
+    // Degrees: the rules see no required degree, the model reads LM-63 as required: a person decides.
+    expect(items.find((a) => a.id === 'model:requiredDegrees')).toMatchObject({ raisedBy: 'llm-disagreement', candidates: ['lm-63'] });
+    expect(row.verdict).toBe('ok');
   });
 });

@@ -44,3 +44,18 @@ describe('metadata review items', () => {
     expect(html).toContain('<code>4</code>');
   });
 });
+
+describe("the extractor model's reading", () => {
+  it('moves a rules discrepancy to review when the model reads the field otherwise, with both readings as candidates', async () => {
+    const text = 'Concorso per la copertura di n. 6 posti. La domanda va presentata entro il 31 gennaio 2027.';
+    const rulesOnly = await verifyTender(text, meta({ posts: 5 }));
+    expect(rulesOnly.discrepancies.map((d) => d.field)).toEqual(['posts']);
+    const v = await verifyTender(text, meta({ posts: 5 }), { extractWithModel: async () => [{ field: 'posts', value: '5', evidence: 'copertura di n. 6 posti' }] });
+    expect(v.discrepancies).toEqual([]);
+    expect(v.ambiguous).toMatchObject([{ id: 'model:posts', raisedBy: 'llm-disagreement', candidates: ['6', '5'] }]);
+    expect(v.verdict).toBe('ok');
+    const agreeing = await verifyTender(text, meta({ posts: 5 }), { extractWithModel: async () => [{ field: 'posts', value: '6', evidence: 'n. 6 posti' }] });
+    expect(agreeing.discrepancies.map((d) => d.field)).toEqual(['posts']);
+    expect(agreeing.ambiguous).toEqual([]);
+  });
+});

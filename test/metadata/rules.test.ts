@@ -166,7 +166,7 @@ describe('places', () => {
     const places = of(extractEntities(text).entities, 'location').map((l) => [l.name, l.role]);
     expect(places).toEqual([['Lecco', 'work'], ['Pavia', 'work'], ['Monza', 'exam']]);
     const v = await verifyTender(text, meta({ posts: 2, workLocations: [{ comune: 'Lecco', provincia: 'LC', regione: 'Lombardia' }, { comune: 'Pavia', provincia: 'PV', regione: 'Lombardia' }, { comune: 'Monza', provincia: 'MB', regione: 'Lombardia' }] }));
-    expect(v.discrepancies.filter((d) => d.field === 'workLocations')).toMatchObject([{ type: 'extra', metadataValue: 'Monza, MB, Lombardia', textValue: 'Monza (exam venue)' }]);
+    expect(v.discrepancies.filter((d) => d.field === 'workLocations')).toMatchObject([{ type: 'extra', metadataValue: expect.stringContaining('Monza'), textValue: 'Monza (exam venue)' }]);
   });
 
   it('picks the homonymous comune the bando locates elsewhere by its sigla', () => {
