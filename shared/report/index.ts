@@ -1,5 +1,6 @@
 /** Public API of run reports: load once, render as HTML/JSON/CSV/JUnit, write files, gate CI, email. */
-export { buildReport, loadSummary } from './load.ts';
+export { buildReport, loadSummary, withPrevious } from './load.ts';
+export { digestSections, digestSubject, tenderStates, type DigestSection, type TenderState } from './digest.ts';
 export { renderHtml } from './html.ts';
 export { renderCsv } from './csv.ts';
 export { renderJunit } from './junit.ts';

@@ -143,6 +143,9 @@ export async function buildReport(
     return { tenderId: m.tender_id, verdict: m.verdict, discrepancies: ds, review: reviewItems.parse(m.ambiguous), excerpt: aligned && text !== null ? excerpt(text, spans) : null };
   });
   const metaByTender = new Map(metadata.map((m) => [m.tenderId, m.verdict]));
+  // Indexed on run_id; bounded so a feed that broke wholesale does not make the report huge.
+  const ingestionErrors = await sql<{ source: string; externalId: string; reason: string }[]>`
+    select source, external_id as "externalId", reason from ingestion_errors where run_id = ${runId} order by id limit ${MAX_INGESTION_ERRORS}`;
 
   return {
     summary,
@@ -152,7 +155,19 @@ export async function buildReport(
     redteam: { total: red.length, failed: redFailed, successRate: redJudged ? redFailed / redJudged : null, groups: redteamGroups(red) },
     diagnostics,
     metadata,
+    ingestionErrors: [...ingestionErrors],
   };
+}
+
+const MAX_INGESTION_ERRORS = 500;
+
+/**
+ * The report plus the previous comparable run's summary (stored, else computed), for the deltas of the email.
+ * Not part of buildReport: the dashboard's run page does not need it and it can cost a summary computation.
+ */
+export async function withPrevious(sql: Sql, data: ReportData): Promise<ReportData> {
+  const prev = data.summary.previousRunId;
+  return { ...data, previous: prev ? await loadSummary(sql, prev) : null };
 }
 
 /**

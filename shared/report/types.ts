@@ -87,4 +87,8 @@ export interface ReportData {
   };
   diagnostics: DiagnosticsRow[];
   metadata: MetadataVerdictRow[];
+  /** Documents this run could not ingest (a bando that failed to ingest is in no case, so it would be invisible). */
+  ingestionErrors: { source: string; externalId: string; reason: string }[];
+  /** The previous comparable run's summary (same name and plan), for deltas; set by `withPrevious` (the email). */
+  previous?: RunSummary | null;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineKind } from '../engine/kinds.ts';
 import { computeSummary, saveSummary } from '../eval/summary.ts';
 import { decideRunStatus } from '../engine/finalize.ts';
-import { buildReport, gateDecision, runReportDir, saveReportFiles, sendRunEmail } from '../report/index.ts';
+import { buildReport, gateDecision, withPrevious, runReportDir, saveReportFiles, sendRunEmail } from '../report/index.ts';
 
 export const reportKind = defineKind({
   kind: 'eval.report',
@@ -34,7 +34,7 @@ export const reportKind = defineKind({
     if (c.VAGLIO_SMTP_URL && c.VAGLIO_EMAIL_TO) {
       const to = c.VAGLIO_EMAIL_TO.split(',').map((x) => x.trim()).filter(Boolean);
       const dashboard = `${c.VAGLIO_PUBLIC_URL ?? `http://${c.VAGLIO_API_HOST}:${c.VAGLIO_API_PORT}`}/dashboard/runs/${ctx.runId}`;
-      await sendRunEmail({ smtpUrl: c.VAGLIO_SMTP_URL, from: c.VAGLIO_EMAIL_FROM, to }, data, dashboard, ctx.log);
+      await sendRunEmail({ smtpUrl: c.VAGLIO_SMTP_URL, from: c.VAGLIO_EMAIL_FROM, to }, await withPrevious(ctx.sql, data), dashboard, ctx.log);
     }
     return { totals: summary.totals, regressions: summary.regressions, files, gate: summary.gate };
   },
