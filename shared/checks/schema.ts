@@ -184,6 +184,9 @@ const factMatchSpec = variant('fact-match', {
 });
 
 const answerPresenceSpec = variant('answer-presence', {
+  /** The target's own canned replies (fallback, out-of-scope, error messages): such a reply is no answer. */
+  cannedReplies: z.array(z.string().min(1)).default([]),
+  /** Older name of cannedReplies, still read. */
   fallbackMessages: z.array(z.string().min(1)).default([]),
   allowRefusal: z.boolean().default(false),
 });

@@ -29,7 +29,11 @@ describe('answer-presence', () => {
     expect((await check({ type: 'answer-presence' }, fallback)).outcome).toBe('pass');
     const r = await check({ type: 'answer-presence', fallbackMessages: ['funzione non e ancora disponibile'] }, fallback);
     expect(r.outcome).toBe('fail');
-    expect(r.reason).toContain('fallback');
+    expect(r.reason).toContain("the target's canned replies");
+    const canned = await check({ type: 'answer-presence', cannedReplies: ['Questa funzione non è ancora disponibile'] }, 'questa funzione NON è ancora disponibile!!');
+    expect(canned.outcome).toBe('fail');
+    // The canned reply next to real content is an answer.
+    expect((await check({ type: 'answer-presence', cannedReplies: [fallback] }, `${fallback} Il bando scade il 3 marzo 2027.`)).outcome).toBe('pass');
   });
 
   it('can accept refusals (for questions the bot must decline)', async () => {
