@@ -25,7 +25,7 @@ export function printSummary(s: RunSummary, gateOpts: GateOptions | undefined, o
   }
   out.write(`\nrun ${s.runId} (${s.status}): ${t.total} cases — pass ${t.pass}, fail ${t.fail}, invalid ${t.invalid}, error ${t.error}\n`);
   out.write(`pass rate ${pct(t.passRate)} = pass / (pass + fail); invalid and error are not counted in it\n`);
-  for (const set of s.bySet) out.write(`  ${set.key.padEnd(36)} ${pct(set.passRate).padStart(7)}  (${set.pass}/${set.pass + set.fail}, invalid ${set.invalid}, error ${set.error})\n`);
+  printSets(s.bySet, out);
   if (s.redteam?.undecided.length) {
     const n = s.redteam.undecided.reduce((a, u) => a + u.scenarios, 0);
     out.write(`red-team detectors that could not decide (invalid, ${n} in all):\n`);
@@ -43,4 +43,21 @@ export function printSummary(s: RunSummary, gateOpts: GateOptions | undefined, o
     return g.pass ? 0 : 1;
   }
   return 0;
+}
+
+/**
+ * Sets with a failure or an error one per line (aligned on the longest name), worst first; the all-green ones
+ * (nothing failed or errored) collapsed into one line, so 40 generated sets at 100% do not bury the one that is not.
+ */
+export function printSets(sets: RunSummary['bySet'], out: NodeJS.WritableStream): void {
+  const green = sets.filter((x) => x.fail === 0 && x.error === 0);
+  const other = sets.filter((x) => x.fail > 0 || x.error > 0).sort((a, b) => (a.passRate ?? 0) - (b.passRate ?? 0) || a.key.localeCompare(b.key));
+  const width = Math.max(0, ...other.map((x) => x.key.length));
+  for (const set of other) out.write(`  ${set.key.padEnd(width)}  ${pct(set.passRate).padStart(6)}  (${set.pass}/${set.pass + set.fail}, invalid ${set.invalid}, error ${set.error})\n`);
+  if (green.length) {
+    const pass = green.reduce((a, x) => a + x.pass, 0);
+    const invalid = green.reduce((a, x) => a + x.invalid, 0);
+    const names = green.length === 1 ? green[0]!.key : `${green.length} sets`;
+    out.write(`  ${other.length ? 'the other ' : ''}${names}: all green (${pass} passed${invalid ? `, ${invalid} invalid` : ''})\n`);
+  }
 }

@@ -3,6 +3,17 @@ import { pino, type Logger } from 'pino';
 import { config } from './config.ts';
 
 let root: Logger | undefined;
+let sink: ((line: string) => void) | undefined;
+
+/**
+ * While an interactive display owns the terminal (cli/progress.ts), log lines go to it, so it can print them
+ * above its progress line instead of inside it. `undefined` gives them back to stdout.
+ */
+export function setLogSink(fn: ((line: string) => void) | undefined): ((line: string) => void) | undefined {
+  const previous = sink;
+  sink = fn;
+  return previous;
+}
 
 export function logger(): Logger {
   root ??= pino({
@@ -13,7 +24,7 @@ export function logger(): Logger {
       paths: ['*.apiKey', '*.token', '*.password', '*.authorization', '*.Authorization', 'headers.*', '*.headers.*'],
       censor: '***',
     },
-  });
+  }, logDestination());
   return root;
 }
 
@@ -22,6 +33,12 @@ export function childLogger(bindings: Record<string, unknown>): Logger {
 }
 
 export type { Logger };
+
+/** pino's own synchronous stdout writer, unless a sink is set. */
+function logDestination(): { write(line: string): void } {
+  const stdout = pino.destination({ dest: 1, sync: true });
+  return { write: (line) => (sink ? sink(line) : stdout.write(line)) };
+}
 
 /** Quieter logs for interactive commands (the demo prints its own progress). */
 export function setLogLevel(level: string): void {

@@ -11,7 +11,8 @@ import { defineCommand, parseNumber, repeatableChoice } from '../command.ts';
 interface DemoCliOptions {
   bot: 'demo' | 'ref';
   fault: string[];
-  keep: boolean;
+  /** undefined: neither --keep nor --no-keep was given. */
+  keep?: boolean;
   redteam: number;
   out?: string;
 }
@@ -22,7 +23,8 @@ export const demoCommand = defineCommand<[], DemoCliOptions>({
   options: [
     new Option('--bot <bot>', 'the chatbot: demo (services/demo-chatbot) or ref (services/ref-chatbot, the second reference bot)').choices(['demo', 'ref']).default('demo'),
     repeatableChoice('--fault <mode>', "break the chatbot in this way and show which check catches it (each bot has its own faults)", [...new Set([...Object.keys(FAULT_MODES), ...Object.keys(REF_FAULTS)])]),
-    new Option('--keep', 'keep the services (dashboard, Bull Board, API) running after the summary, until Ctrl-C'),
+    new Option('--keep', 'keep the services (dashboard, Bull Board, API) up after the summary, until Ctrl-C (the default in a terminal)'),
+    new Option('--no-keep', 'stop the services after the summary (the default when not in a terminal, e.g. CI)'),
     new Option('--redteam <n>', 'red-team scenarios to run (0 for none)').argParser(parseNumber('--redteam', { min: 0, integer: true })).default(120),
     new Option('--out <dir>', 'write the report files to this folder instead of reports/<run>/'),
   ],
@@ -34,7 +36,8 @@ export const demoCommand = defineCommand<[], DemoCliOptions>({
     const { startApi } = await import('../../services/api/server.ts');
     const { submitRun } = await import('../../shared/engine/submit.ts');
     const { waitWithProgress } = await import('../progress.ts');
-    const { setLogLevel } = await import('../../shared/logger.ts');
+    const { setLogLevel, setLogSink } = await import('../../shared/logger.ts');
+    const { readableLogLine } = await import('../progress.ts');
     const { buildDemo, printDemoSummary } = await import('../demo/index.ts');
     const { buildRefDemo } = await import('../demo/ref.ts');
     const { writeReports } = await import('../reports.ts');
@@ -43,6 +46,9 @@ export const demoCommand = defineCommand<[], DemoCliOptions>({
     // Progress and summary are printed; routine info logs would drown them (errors still show).
     if (base.VAGLIO_LOG_LEVEL === 'info') setLogLevel('warn');
     const out = process.stdout;
+    // In a terminal the dashboard stays up to be looked at; in CI (no TTY) the demo ends by itself.
+    const keep = values.keep ?? (Boolean(process.stdout.isTTY) && Boolean(process.stdin.isTTY));
+    setLogSink((line) => out.write(readableLogLine(line)));
     out.write('vaglio demo: checking Redis and Postgres...\n');
     const infra = await ensureInfra({
       databaseUrl: base.DATABASE_URL,
@@ -70,19 +76,21 @@ export const demoCommand = defineCommand<[], DemoCliOptions>({
       const files = await writeReports(deps.sql, runId, runReportDir(cfg.VAGLIO_REPORT_DIR, runId), values.out);
       if (files) out.write(`\nreport files: ${Object.values(files).join(', ')}\n`);
       const code = run.status === 'completed' && (demo.faults.length > 0 || summary.totals.fail === 0) ? 0 : 1;
-      // A token the demo generated is shown so the links work; a configured VAGLIO_API_TOKEN is a secret and never printed.
-      const auth = base.VAGLIO_API_TOKEN ? '' : `?token=${token}`;
-      out.write(`\ndashboard:  ${api.url}/dashboard${auth}\n`);
-      out.write(`Bull Board: ${api.url}/admin/queues${auth}\n`);
-      out.write(`API:        ${api.url}/runs/${runId}  (Authorization: Bearer ${base.VAGLIO_API_TOKEN ? '$VAGLIO_API_TOKEN' : token})\n`);
-      if (values.keep) {
-        out.write('services keep running (Ctrl-C to stop)\n');
+      if (keep) {
+        // A token the demo generated is shown so the links work; a configured VAGLIO_API_TOKEN is a secret and never printed.
+        const auth = base.VAGLIO_API_TOKEN ? '' : `?token=${token}`;
+        out.write(`\ndashboard:  ${api.url}/dashboard${auth}\n`);
+        out.write(`Bull Board: ${api.url}/admin/queues${auth}\n`);
+        out.write(`API:        ${api.url}/runs/${runId}  (Authorization: Bearer ${base.VAGLIO_API_TOKEN ? '$VAGLIO_API_TOKEN' : token})\n`);
+        out.write('the services stay up to look at the run: press Ctrl-C to stop them\n');
         await new Promise(() => {});
       }
       await demo.cleanup?.();
+      // No dashboard links here: they would point at services that are about to stop.
+      out.write(`\nservices stopped. To browse this run in the dashboard, run the demo with --keep (npm run demo -- --keep).\n`);
       return code;
     } finally {
-      if (!values.keep) await stopAll();
+      if (!keep) await stopAll();
     }
   },
 });

@@ -158,8 +158,7 @@ export async function buildDemo(deps: DemoDeps, opts: DemoOptions, out: NodeJS.W
 export async function printDemoSummary(deps: DemoDeps, run: RunDetail, demo: Demo, out: NodeJS.WritableStream): Promise<RunSummary> {
   const s = await computeSummary(deps.sql, run.id);
   printSummary(s, undefined, out);
-  const ko = s.tenders.filter((t) => t.verdict === 'ko');
-  out.write(`tenders: ${s.tenders.length - ko.length} ok, ${ko.length} ko${ko.length ? ` (${ko.slice(0, 8).map((t) => t.tenderId).join(', ')}${ko.length > 8 ? ', ...' : ''})` : ''}\n`);
+  out.write(tenderLine(s));
   if (s.redteam) out.write(`red-team: ${s.redteam.succeeded} of ${s.redteam.scenarios} decided attacks succeeded, ${s.redteam.invalid ?? 0} undecided (need a judge model)\n`);
   if (s.metadata) out.write(`metadata: ${s.metadata.ko} of ${s.metadata.tenders} tenders with discrepancies (${s.metadata.discrepancies} in all, ${s.metadata.ambiguous} ambiguous — needs review)\n`);
   for (const d of s.diagnostics) out.write(`diagnostics ${d.collection}: ${d.verdict}${d.failed.length ? ` (failed: ${d.failed.join(', ')})` : ''}\n`);
@@ -175,4 +174,20 @@ export async function printDemoSummary(deps: DemoDeps, run: RunDetail, demo: Dem
     out.write(`  (${demo.faultCount ?? Object.keys(FAULT_MODES).length} fault modes exist: --fault <mode>, repeatable)\n`);
   }
   return s;
+}
+
+/**
+ * The tender verdicts, with the ko ones the corpus causes on purpose (its seeded metadata errors, ko on a clean
+ * chatbot too) told apart from the others, which are the chatbot's.
+ */
+export function tenderLine(s: RunSummary): string {
+  const seeded = new Set(loadSeededErrors().map((e) => e.id));
+  const ko = s.tenders.filter((t) => t.verdict === 'ko');
+  const expected = ko.filter((t) => seeded.has(t.tenderId) && t.metadataKo && t.failed + t.errors === 0);
+  const other = ko.filter((t) => !expected.includes(t));
+  const list = (xs: typeof ko) => `${xs.slice(0, 8).map((t) => t.tenderId).join(', ')}${xs.length > 8 ? ', ...' : ''}`;
+  const parts = [`${s.tenders.length - ko.length} ok`];
+  if (expected.length) parts.push(`${expected.length} ko: the corpus's seeded metadata errors, expected (${list(expected)})`);
+  if (other.length) parts.push(`${other.length} ko otherwise (${list(other)})`);
+  return `tenders: ${parts.join('; ')}\n`;
 }
