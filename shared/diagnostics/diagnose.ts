@@ -78,6 +78,18 @@ function normOutliers(sample: Float64Array) {
   };
 }
 
+/** How many share points each anomaly rose since the previous run (negative when it fell). */
+function shareRise(prev: DiagnosticsMetrics, objects: number, nullOrZero: number, dupVectors: number, nearShare: number | null) {
+  const diff = (now: number | null, before: number | null) => (now === null || before === null ? null : now - before);
+  const share = (n: number) => (objects > 0 ? n / objects : null);
+  const prevShare = (n: number) => (prev.objects > 0 ? n / prev.objects : null);
+  return {
+    exactDuplicateShare: diff(share(dupVectors), prev.exactDuplicates.share),
+    nearDuplicateShare: diff(nearShare, prev.nearDuplicates.share),
+    nullOrZeroShare: diff(share(nullOrZero), prevShare(prev.nullVectors + prev.zeroVectors)),
+  };
+}
+
 export async function diagnose(source: VectorSource, options: DiagnoseOptions = {}): Promise<DiagnosticsReport> {
   const { previous, onProgress, signal, ...rest } = options;
   const opts = diagnoseOptionsSchema.parse(rest);
@@ -98,6 +110,7 @@ export async function diagnose(source: VectorSource, options: DiagnoseOptions = 
   const sil = silhouette(s);
   const centroid = c.centroid ? Array.from(c.centroid, (x) => Math.round(x * 1e7) / 1e7) : null;
   const fingerprint = { k: opts.fingerprintSize, entries: c.fingerprint };
+  const nd = nearDuplicates(s, opts.nearDuplicateThreshold);
 
   const metrics: DiagnosticsMetrics = {
     objects: c.objects,
@@ -124,7 +137,7 @@ export async function diagnose(source: VectorSource, options: DiagnoseOptions = 
       share: c.objects > 0 ? c.duplicates.vectors / c.objects : null,
       complete: c.duplicates.complete,
     },
-    nearDuplicates: nearDuplicates(s, opts.nearDuplicateThreshold),
+    nearDuplicates: nd,
     silhouette: { ...sil, metric: 'cosine' },
     cohesion: cohesion(s),
     centroid,
@@ -134,6 +147,7 @@ export async function diagnose(source: VectorSource, options: DiagnoseOptions = 
           centroidShift:
             previous.centroid && centroid ? cosineDistance(previous.centroid, centroid) : null,
           fingerprint: previous.fingerprint ? compareFingerprints(previous.fingerprint, fingerprint) : null,
+          rise: previous.metrics ? shareRise(previous.metrics, c.objects, c.nulls + c.zeros, c.duplicates.vectors, nd.share) : null,
         }
       : null,
     sampling: {

@@ -67,6 +67,8 @@ export const diagnosticsMetricsSchema = z.object({
       fingerprint: z
         .object({ compared: int, changed: int, changedShare: nullableNumber, added: int, removed: int })
         .nullable(),
+      /** Rise, in share points (0.1 = 10 points), of each anomaly share since the previous run; null without its metrics. */
+      rise: z.object({ exactDuplicateShare: nullableNumber, nearDuplicateShare: nullableNumber, nullOrZeroShare: nullableNumber }).nullable().optional(),
     })
     .nullable(),
   sampling: z.object({
@@ -96,4 +98,6 @@ export interface PreviousDiagnostics {
   runId: string | null;
   centroid: number[] | null;
   fingerprint: { k: number; entries: FingerprintEntries } | null;
+  /** The previous run's metrics, for the rise of anomaly shares (drift thresholds). */
+  metrics?: DiagnosticsMetrics | null;
 }
