@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { testSetSchema, caseChecks, caseTurns, caseThreshold, type TestSet } from '../scenarios/index.ts';
 import { targetConfigSchema, type TargetConfig } from '../targets/index.ts';
 import { composeLibrary, type RedteamScenario } from '../redteam/index.ts';
+import { attackOf } from '../redteam/select.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
 import { isoDate } from '../tender/metadata.ts';
 import type { TaskSpec } from '../engine/dag.ts';
@@ -18,6 +19,8 @@ import type { SharedRef } from '../engine/shared-values.ts';
 
 export const redteamSelectionSchema = z.object({
   branches: z.array(z.string()).optional(),
+  /** Base attack ids (e.g. "info.sysprompt"): only their scenarios. */
+  attacks: z.array(z.string()).optional(),
   patterns: z.array(z.string()).optional(),
   transforms: z.array(z.string()).optional(),
   /** At most this many scenarios, spread over branches (deterministic). */
@@ -93,10 +96,13 @@ export function caseTasks(
 export function selectRedteam(sel: z.output<typeof redteamSelectionSchema>): RedteamScenario[] {
   let all = composeLibrary();
   if (sel.branches) all = all.filter((s) => sel.branches!.includes(s.branch));
+  if (sel.attacks) all = all.filter((s) => sel.attacks!.includes(attackOf(s)));
   if (sel.patterns) all = all.filter((s) => sel.patterns!.includes(s.pattern));
   if (sel.transforms) all = all.filter((s) => sel.transforms!.includes(s.transform));
   if (sel.limit && all.length > sel.limit) {
-    // Round-robin over branches so a small budget still covers every branch.
+    // Round-robin over branches so a small budget still covers every branch. (shared/redteam/select.ts
+    // covers distinct attacks first, seeded; not wired yet: with it the demo self-test's clean run meets
+    // expired-bando false positives that need the corpus's known bandi in the detector context.)
     const byBranch = new Map<string, RedteamScenario[]>();
     for (const s of all) byBranch.set(s.branch, [...(byBranch.get(s.branch) ?? []), s]);
     const picked: RedteamScenario[] = [];

@@ -46,7 +46,7 @@ async function attack(faults: FaultMode[], env: Record<string, string>) {
       plan: 'eval',
       name: 'adaptive',
       target: demoTarget(bot.url),
-      redteam: { branches: ['information-boundary'], limit: 1, adaptive: true, detectorOptions: { canary: DEMO_CANARY, systemPrompt: SYSTEM_PROMPT } },
+      redteam: { attacks: ['info.sysprompt'], limit: 1, adaptive: true, detectorOptions: { canary: DEMO_CANARY, systemPrompt: SYSTEM_PROMPT } },
     });
     const built = await evalPlan.build(input, { config: workers.config });
     const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: 'adaptive', plan: 'eval', spec: {}, tasks: built.tasks, shared: built.shared });

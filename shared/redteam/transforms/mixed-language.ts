@@ -63,12 +63,17 @@ const DICTIONARY: Readonly<Record<string, readonly [string, string, string, stri
   tue: ['your', 'tus', 'tes', 'deine'],
 };
 
-/** Swaps dictionary words, rotating languages by occurrence so every language appears. */
+/**
+ * Swaps every other dictionary word, rotating languages so every language appears. The other half stays
+ * Italian: a code-switched message is still partly Italian, or it would be a plain foreign-language attack.
+ */
 export function mixLanguages(text: string, offset = 0): string {
   let n = offset;
+  let seen = 0;
   return text.replace(/\p{L}+/gu, (word) => {
     const entry = DICTIONARY[word.toLowerCase()];
     if (!entry) return word;
+    if (seen++ % 2 === 1) return word;
     const swapped = entry[n++ % entry.length] ?? word;
     const first = word.charAt(0);
     return first === first.toUpperCase() && first !== first.toLowerCase()
