@@ -79,7 +79,13 @@ export function publicationAnchors(view: string): { venue: Venue; date: string; 
 /** What the count starts from: the venue the sentence names after the term; none named → "pubblicazione" generically. */
 function basisOf(view: string, from: number, sentenceEnd: number): Venue | 'publication' {
   const first = venuesIn(view.slice(from, Math.min(sentenceEnd + 1, from + 300)))[0];
-  return first?.venue ?? 'publication';
+  if (first) return first.venue;
+  // "dalla data di pubblicazione … nella Gazzetta Ufficiale … sino al 30° giorno successivo": the venue may come
+  // before the term, in the same sentence.
+  const lead = view.slice(Math.max(0, from - 300), from);
+  const start = Math.max(lead.lastIndexOf(';'), lead.search(/[^n\d]\.\s(?!.*[^n\d]\.\s)/s) + 2, 0);
+  const before = lead.slice(start);
+  return /pubblicazione/.test(before) && venuesIn(before).some((v) => v.venue === 'gazzetta') ? 'gazzetta' : 'publication';
 }
 
 /** The date the count starts from: the metadata's when it has it, else the one date the text gives for that venue. */
