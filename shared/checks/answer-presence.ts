@@ -105,6 +105,12 @@ function withoutCanned(folded: string, canned: string[]): { rest: string; found:
   return { rest, found };
 }
 
+/** "Bando «title» (codice X), administration." — the quoted title, a bracket, and at most a few words more. */
+function isBandoHeader(sentence: string): boolean {
+  const m = /^(?:il\s+)?bando\s*«[^»]*»\s*(?:\([^)]*\))?(.*)$/.exec(sentence);
+  return m !== null && (m[1] ?? '').split(/\s+/).filter(Boolean).length <= 12;
+}
+
 /** Why the reply gives the user nothing, or undefined when it answers. */
 export function detectNonAnswer(text: string, context: PresenceContext | string[] = {}): NonAnswerKind | undefined {
   const ctx: PresenceContext = Array.isArray(context) ? { cannedReplies: context } : context;
@@ -113,7 +119,9 @@ export function detectNonAnswer(text: string, context: PresenceContext | string[
   const question = fold(ctx.question ?? '');
   const { rest, found } = withoutCanned(folded, ctx.cannedReplies ?? []);
   const judge = { question, bandoNamed: ctx.bandoNamed ?? namesBando(ctx.question ?? ''), asksContact: ASKS_CONTACT.test(question) };
-  const sentences = rest.split(/(?<=[.!?;])\s+|\n+/).map((x) => x.trim()).filter(Boolean);
+  // A header that only names the bando ("Bando «…» (codice X), Ente.") says nothing about what was asked.
+  // (Quoted titles are emptied first: their "n. 40 posti" would cut the header in two.)
+  const sentences = rest.replace(/«[^»]*»/g, '«»').split(/(?<=[.!?;])\s+|\n+/).map((x) => x.trim()).filter((x) => x && !isBandoHeader(x));
   const judged = sentences.flatMap((x) => judgeSentence(x, judge));
   if (judged.some((j) => j.kind === 'content')) return undefined;
   if (found) return 'canned';

@@ -28,7 +28,9 @@ const requestish = fc.record(
   { plan, name: fc.oneof(fc.string(), fc.integer(), withNasty), tasks: fc.array(task, { maxLength: 4 }), sets: fc.array(fc.object({ maxDepth: 2 }), { maxLength: 2 }), target, repeat: fc.oneof(fc.integer(), fc.double()) },
   { requiredKeys: [] },
 );
-const anyBody = fc.oneof(requestish, fc.json({ maxDepth: 3 }).map((j) => JSON.parse(j) as unknown));
+// Bodies that must make a run (plan: dag is strict, so a random record with extra keys rarely is one).
+const validDag = fc.record({ plan: fc.constant('dag'), name: fc.string({ minLength: 1, maxLength: 40 }), tasks: fc.constant([{ key: 'a', kind: 'test.noop' }, { key: 'b', kind: 'test.noop', dependsOn: ['a'] }]) });
+const anyBody = fc.oneof(requestish, validDag, fc.json({ maxDepth: 3 }).map((j) => JSON.parse(j) as unknown));
 const config = loadConfig({});
 
 /** 'run' when the body would create a run, 'rejected' when it is refused with named problems. */
