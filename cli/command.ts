@@ -4,6 +4,8 @@
  * commander program. Parsing, --help, did-you-mean and "bad value for --flag" (exit 2) are commander's job, so
  * an action only ever sees values that already passed their option's parser.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { InvalidArgumentError, Option } from 'commander';
 
 export interface CliCommand<A extends unknown[] = unknown[], O = Record<string, unknown>> {
@@ -71,3 +73,9 @@ export function parsePattern(flag: string, pattern: RegExp, what: string): (valu
 }
 
 export const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Writes an output file a flag named, creating its folders (`-o reports/new/x.yaml` must not crash). */
+export async function writeOutput(file: string, text: string): Promise<void> {
+  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  await writeFile(file, text);
+}

@@ -3,15 +3,11 @@
  * (`,` or `;`), a JSON eval set (`[{ id, input, expected }]`), or a promptfoo config, whose HTTP provider also
  * becomes a target file; whatever could not be carried over is listed, never dropped silently.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Option } from 'commander';
-import { defineCommand } from '../command.ts';
+import { defineCommand, writeOutput as write } from '../command.ts';
 
-async function write(file: string, text: string): Promise<void> {
-  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-  await writeFile(file, text);
-}
 
 export const importCommand = defineCommand<[string], { out?: string; id?: string; targetOut?: string }>({
   name: 'import',

@@ -4,7 +4,7 @@
  * Exits 1 below --min-score (a CI gate), 2 on bad input.
  */
 import { Option } from 'commander';
-import { defineCommand, parseNumber } from '../command.ts';
+import { defineCommand, parseNumber, writeOutput } from '../command.ts';
 
 interface MutateOptions {
   operators?: string;
@@ -12,13 +12,6 @@ interface MutateOptions {
   minScore?: number;
   json?: string;
   suggest?: string;
-}
-
-async function writeOut(file: string, text: string) {
-  const { mkdir, writeFile } = await import('node:fs/promises');
-  const path = await import('node:path');
-  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-  await writeFile(file, text);
 }
 
 export const mutateCommand = defineCommand<[string], MutateOptions>({
@@ -52,9 +45,9 @@ export const mutateCommand = defineCommand<[string], MutateOptions>({
       const { id, summary } = await mutateRun(dbh.db, runId, { only, extra, minScore: values.minScore, llmJudge });
       process.stdout.write(renderSummaryText(summary));
       process.stdout.write(`mutation run ${id} stored${c.VAGLIO_PUBLIC_URL ? `: ${c.VAGLIO_PUBLIC_URL}/dashboard/mutations/${id}` : ''}\n`);
-      if (values.json) await writeOut(values.json, JSON.stringify({ id, ...summary }, null, 2));
+      if (values.json) await writeOutput(values.json, JSON.stringify({ id, ...summary }, null, 2));
       if (values.suggest) {
-        await writeOut(values.suggest, suggestionsYaml(summary));
+        await writeOutput(values.suggest, suggestionsYaml(summary));
         process.stderr.write(`${summary.suggestions.length} suggested check(s) written to ${values.suggest}\n`);
       }
       return summary.gate && !summary.gate.passed ? 1 : 0;
