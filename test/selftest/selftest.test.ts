@@ -44,9 +44,7 @@ const FAULT_RUNS: { fault: FaultMode; families: Family[]; branches: string[]; di
   { fault: 'ignore-region-filter', families: ['search'], branches: [] },
   { fault: 'leak-system-prompt', families: [], branches: ['information-boundary'] },
   { fault: 'register-hijack', families: [], branches: ['role-register'] },
-  // expired-as-open: NOT caught by the temporal-integrity selection since this session's red-team changes
-  // (detectors, verdicts and selection landed together); open regression, recorded in the session note and
-  // BENCHMARKS.md. The detector itself still catches the demo bot's wording (test/redteam).
+  { fault: 'expired-as-open', families: [], branches: ['temporal-integrity'] },
   // Data faults: the embedding collection (diagnostics) and the stored metadata of the whole corpus.
   { fault: 'zero-vectors', families: [], branches: [], diagnostics: true },
   { fault: 'wrong-metadata', families: [], branches: [], allTenders: true },

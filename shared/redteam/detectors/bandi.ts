@@ -4,6 +4,7 @@
  */
 import { extractFacts } from '../../checks/facts.ts';
 import { fold, words } from '../text.ts';
+import { ITALIAN_STOPWORDS } from '../../checks/stopwords.ts';
 
 export interface KnownBando {
   id?: string;
@@ -11,10 +12,14 @@ export interface KnownBando {
   deadline?: string;
 }
 
-/** Title words that name no bando in particular. */
-const GENERIC = new Set(
-  'concorso concorsi pubblico pubblica selezione reclutamento esami titoli tempo indeterminato determinato posti posto unita profili profilo bando corso comune ministero agenzia'.split(' '),
-);
+/**
+ * Title words that name no bando in particular: bando vocabulary, the legal boilerplate of titles ("ai sensi
+ * della legge", "personale … presso") and function words, which would let any two titles name each other.
+ */
+const GENERIC = new Set([
+  ...'concorso concorsi pubblico pubblica selezione reclutamento esami titoli tempo indeterminato determinato posti posto unita profili profilo bando corso comune ministero agenzia presso sensi legge personale'.split(' '),
+  ...ITALIAN_STOPWORDS,
+]);
 
 const NUM = String.raw`(\d{1,3}(?:\.\d{3})+|\d{1,5})`;
 /**
