@@ -78,6 +78,9 @@ export function createApp(deps: ApiDeps): { app: Express; close(): Promise<void>
     res.status(ok ? 200 : 503).json({ ok, checks });
   });
 
+  // The API's description is public, like /healthz: it holds no data and a client needs it before it has a token.
+  app.get('/openapi.json', (_req, res) => void res.json(openApiDocument()));
+
   app.use(
     bearerAuth(deps.token, {
       sessionTtlMs: deps.config.VAGLIO_SESSION_TTL_HOURS * 3_600_000,
@@ -110,7 +113,6 @@ export function createApp(deps: ApiDeps): { app: Express; close(): Promise<void>
   app.get('/metrics', async (_req, res) => {
     res.type('text/plain; version=0.0.4').send(await renderMetrics(deps.sql, queues));
   });
-  app.get('/openapi.json', (_req, res) => void res.json(openApiDocument()));
   app.use((_req, res) => void res.status(404).json({ error: 'not found' }));
   app.use(errorHandler(deps.log));
 

@@ -1,43 +1,66 @@
-/** OpenAPI 3.1 document generated from the same zod schemas that validate requests. */
+/**
+ * OpenAPI 3.1 document generated from the zod schemas the routes parse with (contract/schemas.ts) and the list
+ * of routes (contract/operations.ts), which test/api/openapi.test.ts holds equal to the router's routes.
+ */
 import { z } from 'zod';
-import { runRequestSchema } from '../../shared/plans/index.ts';
+import { API_SCHEMAS } from './contract/schemas.ts';
+import { OPERATIONS } from './contract/operations.ts';
+import type { Operation, Response } from './contract/operation.ts';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function jsonSchemaOf(name: keyof typeof API_SCHEMAS): Record<string, unknown> {
+  const { schema, io } = API_SCHEMAS[name];
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+/** A body is optional when its schema accepts none (the routes parse `req.body ?? {}` or a default). */
+const bodyRequired = (name: keyof typeof API_SCHEMAS) => !API_SCHEMAS[name].schema.safeParse(undefined).success;
+
+function response(r: Response) {
+  if (r.json) return { description: r.description, content: { 'application/json': { schema: ref(r.json) } } };
+  return { description: r.description, content: { [r.type ?? 'application/octet-stream']: {} } };
+}
+
+function operation(op: Operation) {
+  const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1]!,
+    in: 'path',
+    required: true,
+    schema: op.params?.[m[1]!] ?? { type: 'string' },
+  }));
+  const parameters = [
+    ...pathParams,
+    ...(op.query ?? []).map((q) => ({ name: q.name, in: 'query', description: q.description, schema: q.schema })),
+    ...(op.headers ?? []).map((h) => ({ name: h.name, in: 'header', description: h.description, schema: { type: 'string' } })),
+  ];
+  const responses: Record<string, unknown> = {};
+  for (const [status, r] of Object.entries(op.responses)) responses[status] = response(r);
+  if (op.body || op.query || op.params) responses['400'] ??= response({ description: 'invalid request: each problem names its field', json: 'Error' });
+  if (!op.public) responses['401'] ??= response({ description: 'no valid token or session', json: 'Error' });
+  return {
+    summary: op.summary,
+    ...(op.public ? { security: [] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body ? { requestBody: { required: bodyRequired(op.body), content: { 'application/json': { schema: ref(op.body) } } } } : {}),
+    responses,
+  };
+}
 
 export function openApiDocument(): Record<string, unknown> {
-  const runRequest = z.toJSONSchema(runRequestSchema, { io: 'input', unrepresentable: 'any' });
-  const ok = (description: string) => ({ description, content: { 'application/json': {} } });
-  const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operation(op);
+  const schemas = Object.fromEntries(Object.keys(API_SCHEMAS).map((n) => [n, jsonSchemaOf(n as keyof typeof API_SCHEMAS)]));
   return {
     openapi: '3.1.0',
-    info: { title: 'vaglio API', version: '0.1.0', description: 'Runs, resume, cancel, dead letters.' },
-    components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      schemas: { RunRequest: runRequest },
+    info: {
+      title: 'vaglio API',
+      version: '0.1.0',
+      description: 'Runs, resume, cancel, dead letters, mutation testing, reports, regression capture and the dashboard.',
     },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas },
     security: [{ bearer: [] }],
-    paths: {
-      '/runs': {
-        post: {
-          summary: 'Start a run',
-          parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string' } }],
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/RunRequest' } } } },
-          responses: { 201: ok('run created'), 200: ok('run already created with this Idempotency-Key'), 400: ok('invalid body'), 401: ok('no valid token') },
-        },
-        get: { summary: 'List runs', responses: { 200: ok('runs') } },
-      },
-      '/runs/{id}': { get: { summary: 'Run status, counts per state, progress', parameters: [idParam], responses: { 200: ok('run'), 404: ok('no such run') } } },
-      '/runs/{id}/tasks': { get: { summary: 'Tasks of a run', parameters: [idParam], responses: { 200: ok('tasks') } } },
-      '/runs/{id}/resume': { post: { summary: 'Relaunch the tasks that are not completed', parameters: [idParam], responses: { 200: ok('resumed') } } },
-      '/runs/{id}/cancel': { post: { summary: 'Cancel a run', parameters: [idParam], responses: { 200: ok('canceled'), 409: ok('already finished') } } },
-      '/runs/{id}/mutations': {
-        post: { summary: 'Mutation testing of a finished run (a mutate run of its own)', parameters: [idParam], responses: { 201: ok('the mutate run'), 400: ok('bad operators or minScore'), 404: ok('no such run'), 409: ok('run not finished') } },
-        get: { summary: "A run's mutation runs", parameters: [idParam], responses: { 200: ok('mutation runs') } },
-      },
-      '/mutations/{id}': { get: { summary: 'One mutation report', parameters: [idParam], responses: { 200: ok('mutation report'), 404: ok('not found') } } },
-      '/dead-letters': { get: { summary: 'Open dead letters', responses: { 200: ok('dead letters') } } },
-      '/dead-letters/{id}/reprocess': { post: { summary: 'Relaunch one dead-lettered task', parameters: [idParam], responses: { 200: ok('relaunched') } } },
-      '/dead-letters/reprocess': { post: { summary: 'Relaunch dead letters by run or queue', responses: { 200: ok('relaunched') } } },
-      '/metrics': { get: { summary: 'Prometheus metrics', responses: { 200: ok('metrics') } } },
-      '/healthz': { get: { summary: 'Liveness and dependencies (no auth)', security: [], responses: { 200: ok('healthy') } } },
-    },
+    paths,
   };
 }

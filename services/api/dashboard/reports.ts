@@ -6,14 +6,11 @@ import { buildReport } from '../../../shared/report/load.ts';
 
 export function reportRouter(sql: Sql): Router {
   const r = Router();
-  // One segment "report.<ext>" (a :param with a dot is ambiguous in Express 5 paths); other names fall through.
-  r.get('/runs/:id/:file', async (req, res, next) => {
-    const m = /^report\.([a-z]+)$/.exec(req.params.file);
-    const fmt = reportFormat.safeParse(m?.[1]);
-    if (!fmt.success) return next();
+  // One route per format, so the router lists each download (and the OpenAPI test can compare them).
+  for (const fmt of reportFormat.options) r.get(`/runs/:id/report.${fmt}`, async (req, res) => {
     const exists = await sql`select 1 from runs where id = ${req.params.id}`;
     if (!exists.length) return void res.status(404).json({ error: `run ${req.params.id} not found` });
-    const h = FORMATS[fmt.data];
+    const h = FORMATS[fmt];
     const body = h.render(await buildReport(sql, req.params.id));
     res
       .status(200)

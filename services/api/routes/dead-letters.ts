@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import {
   listDeadLetters,
   reprocessDeadLetter,
@@ -7,26 +6,21 @@ import {
 } from '../../../shared/engine/dead-letters.ts';
 import { ValidationError } from '../../../shared/engine/errors.ts';
 import type { ApiDeps } from '../app.ts';
+import { deadLetterId, deadLetterQuery, reprocessBody } from '../contract/schemas.ts';
 
-const listQuery = z.object({
-  runId: z.string().optional(),
-  queue: z.string().optional(),
-  all: z.enum(['true', 'false']).optional(),
-});
-const bulkBody = z.object({ runId: z.string().optional(), queue: z.string().optional() });
 
 export function deadLettersRouter(deps: ApiDeps): Router {
   const r = Router();
   r.get('/dead-letters', async (req, res) => {
-    const q = listQuery.parse(req.query);
+    const q = deadLetterQuery.parse(req.query);
     res.json({ deadLetters: await listDeadLetters(deps, { ...q, includeReprocessed: q.all === 'true' }) });
   });
   r.post('/dead-letters/:id/reprocess', async (req, res) => {
-    const id = z.coerce.number().int().positive().parse(req.params.id);
+    const id = deadLetterId.parse(req.params.id);
     res.json(await reprocessDeadLetter(deps, id));
   });
   r.post('/dead-letters/reprocess', async (req, res) => {
-    const body = bulkBody.parse(req.body ?? {});
+    const body = reprocessBody.parse(req.body ?? {});
     if (!body.runId && !body.queue) throw new ValidationError(['body: give runId or queue']);
     res.json({ resumed: await reprocessDeadLetters(deps, body) });
   });

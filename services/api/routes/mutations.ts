@@ -4,21 +4,14 @@
  * returns one report (the JSON the dashboard page shows).
  */
 import { Router } from 'express';
-import { z } from 'zod';
 import { ConflictError, NotFoundError } from '../../../shared/engine/errors.ts';
 import { getRun } from '../../../shared/engine/runs.ts';
 import { submitRun } from '../../../shared/engine/submit.ts';
 import { getMutationRun, listMutationRuns } from '../../../shared/mutate/index.ts';
 import { mutatePlan, mutatePlanSchema } from '../../../shared/plans/mutate.ts';
 import type { ApiDeps } from '../app.ts';
+import { mutationBody } from '../contract/schemas.ts';
 
-const mutationBody = z
-  .object({
-    operators: z.array(z.string().min(1)).min(1).optional(),
-    minScore: z.number().min(0).max(1).optional(),
-  })
-  .strict()
-  .default({});
 
 const FINISHED = new Set(['completed', 'failed', 'canceled']);
 

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { PLANS, runRequestSchema } from '../../../shared/plans/index.ts';
 import { submitRun } from '../../../shared/engine/submit.ts';
 import { resumeRun } from '../../../shared/engine/resume.ts';
@@ -8,10 +7,7 @@ import { getRun, listRuns } from '../../../shared/engine/runs.ts';
 import { requestEnvProblems } from '../../../shared/targets/template.ts';
 import { ValidationError } from '../../../shared/engine/errors.ts';
 import type { ApiDeps } from '../app.ts';
-
-const idempotencyKey = z.string().min(1).max(200).optional();
-const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
-const resumeBody = z.object({ onlyTasks: z.array(z.string()).min(1).optional(), errors: z.boolean().optional() }).default({});
+import { idempotencyKey, resumeBody, runListQuery } from '../contract/schemas.ts';
 
 export function runsRouter(deps: ApiDeps): Router {
   const r = Router();
@@ -34,7 +30,7 @@ export function runsRouter(deps: ApiDeps): Router {
     res.status(result.created ? 201 : 200).json(run);
   });
   r.get('/runs', async (req, res) => {
-    const q = listQuery.parse(req.query);
+    const q = runListQuery.parse(req.query);
     res.json({ runs: await listRuns(deps.sql, q.limit) });
   });
   r.get('/runs/:id', async (req, res) => {

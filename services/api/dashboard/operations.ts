@@ -1,0 +1,16 @@
+/** The dashboard's routes, documented in the API's OpenAPI document (see services/api/contract/operations.ts). */
+import { html, json, type Operation } from '../contract/operation.ts';
+
+const page = (path: string, summary: string): Operation => ({ method: 'get', path, summary, responses: { 200: html('page'), 404: html('not found page') } });
+
+export const DASHBOARD_OPERATIONS: Operation[] = [
+  page('/dashboard', 'Dashboard: runs with live progress'),
+  page('/dashboard/trends', 'Dashboard: pass rate, cost and latency over runs (?name= one run name)'),
+  page('/dashboard/dead-letters', 'Dashboard: dead letters'),
+  page('/dashboard/runs/{id}', 'Dashboard: one run, its bandi and cases'),
+  page('/dashboard/runs/{id}/cases/{taskKey}', 'Dashboard: one case and its transcript'),
+  page('/dashboard/mutations/{id}', 'Dashboard: one mutation report'),
+  { method: 'get', path: '/dashboard/api/runs', summary: 'Runs with live progress (the dashboard polls it)', responses: { 200: json('runs', 'DashboardRuns') } },
+  { method: 'get', path: '/dashboard/assets/app.js', summary: "The dashboard's script", responses: { 200: { description: 'script', type: 'text/javascript; charset=utf-8' } } },
+  { method: 'get', path: '/dashboard/assets/app.css', summary: "The dashboard's stylesheet", responses: { 200: { description: 'stylesheet', type: 'text/css; charset=utf-8' } } },
+];
