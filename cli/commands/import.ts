@@ -25,20 +25,20 @@ export const importCommand = defineCommand<[string], { out?: string; id?: string
     'vaglio import promptfooconfig.yaml -o scenarios/promptfoo.yaml --target-out scenarios/targets/bot.yaml',
   ],
   async action([file], values) {
-    const { importCopilotStudio, importJsonEvalSet, exportScenarioYaml } = await import('../../shared/scenarios/index.ts');
+    const { importCopilotStudioFile, importJsonEvalSet, exportScenarioYaml } = await import('../../shared/scenarios/index.ts');
     const { isJsonEvalSet } = await import('../../shared/scenarios/eval-set.ts');
     const { importPromptfoo, isPromptfooConfig } = await import('../../shared/scenarios/promptfoo.ts');
     const { setIdFromFile } = await import('../../shared/scenarios/load.ts');
     const { parse, stringify } = await import('yaml');
-    const bytes = await readFile(file);
     const opts = { fileName: file, setId: values.id ?? setIdFromFile(file) };
     const ext = path.extname(file).toLowerCase();
     let set;
     let target: Record<string, unknown> | undefined;
     let unmapped: string[] = [];
-    if (ext === '.csv' || ext === '.txt') set = importCopilotStudio(bytes, opts);
+    // A CSV is streamed (a large export never sits in memory as text); the other formats are small documents.
+    if (ext === '.csv' || ext === '.txt') set = await importCopilotStudioFile(file, opts);
     else {
-      const text = bytes.toString('utf8');
+      const text = (await readFile(file)).toString('utf8');
       let data: unknown;
       try {
         data = parse(text);

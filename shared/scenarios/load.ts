@@ -9,7 +9,7 @@ import { formatPath, ScenarioError, type ScenarioProblem } from './errors.ts';
 import { locate, parseText, type ParsedText } from './locate.ts';
 import { crossFieldIssues, testSetSchema, type TestSet } from './schema.ts';
 import { importJsonEvalSet, isJsonEvalSet } from './eval-set.ts';
-import { importCopilotStudio } from './copilot-studio.ts';
+import { importCopilotStudioFile } from './copilot-studio.ts';
 
 export const SCENARIO_EXTENSIONS = ['.yaml', '.yml', '.json'];
 
@@ -98,11 +98,12 @@ export function setIdFromFile(path: string): string {
 export async function loadScenarioFile(path: string): Promise<TestSet[]> {
   let bytes: Buffer;
   try {
+    if (['.csv', '.txt'].includes(extname(path).toLowerCase())) return [await importCopilotStudioFile(path, { fileName: path, setId: setIdFromFile(path) })];
     bytes = await readFile(path);
   } catch (err) {
+    if (err instanceof ScenarioError) throw err;
     throw new ScenarioError([await readProblem(path, err)]);
   }
-  if (['.csv', '.txt'].includes(extname(path).toLowerCase())) return [importCopilotStudio(bytes, { fileName: path, setId: setIdFromFile(path) })];
   const text = decode(bytes, path);
   if (extname(path).toLowerCase() === '.json') {
     let data: unknown;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { exportCopilotStudio, importCopilotStudio } from '../../shared/scenarios/copilot-studio.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { exportCopilotStudio, importCopilotStudio, importCopilotStudioFile } from '../../shared/scenarios/copilot-studio.ts';
 import { ScenarioError } from '../../shared/scenarios/errors.ts';
 import { parseScenarioText } from '../../shared/scenarios/load.ts';
 
@@ -64,6 +67,49 @@ describe('importCopilotStudio', () => {
     const p = problem(content);
     expect(p).toMatchObject({ file: 'domande.csv', line });
     expect(p?.message).toMatch(message);
+  });
+});
+
+describe('importCopilotStudioFile (streamed)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vaglio-copilot-'));
+  const write = (name: string, content: string | Buffer) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, content);
+    return file;
+  };
+  // Records long enough to cross the 64 KiB read chunks: CRLFs, quoted line breaks and 'è' (2 bytes) land on every boundary.
+  const rows = Array.from({ length: 3000 }, (_, i) => [`Domanda ${i}; è "giusta"?${i % 5 === 0 ? '\r\nseconda riga' : ''}`, i % 2 ? `Risposta ${i}, sì` : '']);
+  const excel = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`Question;Expected response\r\n${rows.map(([q, e]) => `"${q!.replace(/"/g, '""')}";${e}`).join('\r\n')}\r\n`)]);
+
+  it('reads a file of many chunks as the in-memory import does (BOM, ";", CRLF, quoted line breaks)', async () => {
+    expect(excel.length).toBeGreaterThan(2 * 65536);
+    const streamed = await importCopilotStudioFile(write('excel.csv', excel), opts);
+    expect(streamed).toEqual(importCopilotStudio(excel, opts));
+    expect(streamed.cases).toHaveLength(3000);
+    expect(streamed.cases[2995]).toMatchObject({ id: 'q2996', input: 'Domanda 2995; è "giusta"?\r\nseconda riga', expected: 'Risposta 2995, sì' });
+  });
+
+  it('names the line of a problem deep in the file: invalid UTF-8, extra columns, an unclosed quote', async () => {
+    const lines = excel.toString('utf8').split('\r\n');
+    // The file's lines end with CRLF; line 2,500 or the next one that opens a record.
+    const badLine = lines.findIndex((l, i) => i >= 2499 && l.startsWith('"Domanda')) + 1;
+    const lineOf = (n: number) => n;
+    const at = Buffer.byteLength(lines.slice(0, badLine - 1).join('\r\n')) + 2 + 3;
+    const invalid = Buffer.from(excel);
+    invalid[at] = 0xff;
+    const cases: Array<[string, Buffer | string, number, RegExp]> = [
+      ['utf8.csv', invalid, lineOf(badLine), /invalid UTF-8/],
+      ['columns.csv', [...lines.slice(0, badLine - 1), 'a;b;c', ...lines.slice(badLine - 1)].join('\r\n'), lineOf(badLine), /3 columns, the header has 2/],
+      ['quote.csv', [...lines.slice(0, -1), '"never closed;x', 'more'].join('\r\n'), lineOf(lines.length), /unbalanced quotes/],
+    ];
+    for (const [name, content, line, message] of cases) {
+      const file = write(name, content);
+      const err = await importCopilotStudioFile(file, opts).then(() => undefined, (e: unknown) => e);
+      expect(err, name).toBeInstanceOf(ScenarioError);
+      expect((err as ScenarioError).problems[0], name).toMatchObject({ file: 'domande.csv', line });
+      expect((err as ScenarioError).problems[0]?.message, name).toMatch(message);
+    }
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

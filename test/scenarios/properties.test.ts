@@ -1,12 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importCopilotStudio } from '../../shared/scenarios/copilot-studio.ts';
-import { CsvError, parseCsv, toCsv } from '../../shared/scenarios/csv.ts';
+import { CsvError, CsvParser, parseCsv, toCsv } from '../../shared/scenarios/csv.ts';
 import { ScenarioError } from '../../shared/scenarios/errors.ts';
 import { parseScenarioText } from '../../shared/scenarios/load.ts';
 import { exportScenarioYaml } from '../../shared/scenarios/yaml-export.ts';
 
 const NUM_RUNS = 300;
+
+function outcome<T>(f: () => T): T | string {
+  try {
+    return f();
+  } catch (err) {
+    return err instanceof CsvError ? err.message : `unexpected ${String(err)}`;
+  }
+}
 const csvChars = fc.string({ unit: fc.constantFrom('a', 'è', ',', '"', '\n', '\r', ' ', 'Q'), maxLength: 40 });
 
 describe('CSV parser properties', () => {
@@ -22,6 +30,28 @@ describe('CSV parser properties', () => {
         }
       }),
       { numRuns: NUM_RUNS },
+    );
+  });
+
+  it('text cut into chunks anywhere parses as the whole text does: same records, lines and errors', () => {
+    const withSemi = fc.string({ unit: fc.constantFrom('a', 'è', ',', ';', '"', '\n', '\r', '\r\n', '\uFEFF', 'Q'), maxLength: 60 });
+    fc.assert(
+      fc.property(withSemi, fc.array(fc.nat(60), { maxLength: 8 }), (text, cuts) => {
+        const whole = outcome(() => parseCsv(text));
+        const chunked = outcome(() => {
+          const parser = new CsvParser();
+          const rows = [];
+          let at = 0;
+          for (const cut of [...cuts].sort((a, b) => a - b)) {
+            rows.push(...parser.push(text.slice(at, Math.max(at, cut))));
+            at = Math.max(at, cut);
+          }
+          rows.push(...parser.push(text.slice(at)), ...parser.end());
+          return rows;
+        });
+        expect(chunked).toEqual(whole);
+      }),
+      { numRuns: 2000 },
     );
   });
 
