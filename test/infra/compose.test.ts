@@ -8,15 +8,70 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../helpers/engine.ts';
 import { SERVICES } from '../../queues/index.ts';
-import { configSchema } from '../../shared/config.ts';
+import { configSchema, loadConfig, targetEnvRefusal } from '../../shared/config.ts';
 
 const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-  services: Record<string, { command?: string[]; image?: string; build?: unknown; depends_on?: Record<string, unknown>; deploy?: { replicas?: number }; environment?: Record<string, unknown>; volumes?: string[] }>;
+  services: Record<string, { command?: string[]; image?: string; build?: unknown; depends_on?: Record<string, unknown>; deploy?: { replicas?: number }; environment?: Record<string, unknown>; env_file?: Array<string | { path: string; required?: boolean }>; volumes?: string[] }>;
   volumes?: Record<string, unknown>;
 };
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 
+type Service = (typeof compose.services)[string];
+
+/**
+ * The environment compose gives a service's container: its env_file entries (a missing optional file is
+ * skipped), then `environment`, with ${VAR}, ${VAR:-default} and ${VAR:?message} taken from the host.
+ */
+function containerEnv(svc: Service, host: Record<string, string>, files: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of svc.env_file ?? []) {
+    const { path: file, required = true } = typeof entry === 'string' ? { path: entry } : entry;
+    const text = files[file];
+    if (text === undefined) {
+      if (required) throw new Error(`env_file ${file} is required and missing: compose up would fail`);
+      continue;
+    }
+    for (const line of text.split('\n')) {
+      const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
+      if (m) out[m[1]!] = m[2]!;
+    }
+  }
+  for (const [key, raw] of Object.entries(svc.environment ?? {})) {
+    out[key] = String(raw).replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::([-?])([^}]*))?\}/g, (_m, name: string, op?: string, arg?: string) => {
+      const v = host[name];
+      if (v !== undefined && v !== '') return v;
+      if (op === '?') throw new Error(`${name} must be set: ${arg}`);
+      return op === '-' ? (arg ?? '') : '';
+    });
+  }
+  return out;
+}
+
 describe('docker-compose.yml', () => {
+  it("gives every service the target secrets of targets.env and the operator's VAGLIO_TARGET_ENV_ALLOW", () => {
+    const token = 'a-long-enough-api-token';
+    const targetsEnv = 'VAGLIO_TARGET_BOT_TOKEN=s3cret-bot\n# comment\nBOT_LEGACY_KEY=legacy-key\n';
+    for (const s of SERVICES) {
+      const svc = compose.services[s]!;
+      // Without targets.env compose still starts, with the default allow-list.
+      const bare = loadConfig(containerEnv(svc, { VAGLIO_API_TOKEN: token }, {}));
+      expect(bare.VAGLIO_TARGET_ENV_ALLOW, s).toEqual(['VAGLIO_TARGET_*']);
+      const env = containerEnv(svc, { VAGLIO_API_TOKEN: token, VAGLIO_TARGET_ENV_ALLOW: 'VAGLIO_TARGET_*,BOT_LEGACY_KEY' }, { 'targets.env': targetsEnv });
+      expect(env.VAGLIO_TARGET_BOT_TOKEN, `${s}: a VAGLIO_TARGET_ secret reaches the container`).toBe('s3cret-bot');
+      expect(env.BOT_LEGACY_KEY, s).toBe('legacy-key');
+      const allow = loadConfig(env).VAGLIO_TARGET_ENV_ALLOW;
+      expect(allow, s).toEqual(['VAGLIO_TARGET_*', 'BOT_LEGACY_KEY']);
+      expect(targetEnvRefusal('VAGLIO_TARGET_BOT_TOKEN', allow), s).toBeUndefined();
+      expect(targetEnvRefusal('BOT_LEGACY_KEY', allow), s).toBeUndefined();
+      // vaglio's own secrets stay out of a target's reach whatever the operator lists.
+      expect(targetEnvRefusal('VAGLIO_API_TOKEN', [...allow, 'VAGLIO_*']), s).toMatch(/never readable/);
+    }
+    // No secret value is written in the compose file itself.
+    const text = readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8');
+    expect(text).not.toMatch(/^\s*VAGLIO_TARGET_[A-Z_]+:\s*[^$\s]/m);
+    expect(readFileSync(path.join(ROOT, '.gitignore'), 'utf8')).toMatch(/^targets\.env$/m);
+  });
+
   it('runs every vaglio service, each from an npm script whose entry file exists', () => {
     for (const s of SERVICES) {
       const svc = compose.services[s];
