@@ -1,5 +1,6 @@
 /** The run summary as a person reads it in a terminal: failures (regressions first), counts, gate. */
 import type { RunSummary } from '../shared/eval/summary.ts';
+import { costPerCase, dearestTenders, judgeCostUsd, usd } from '../shared/report/cost.ts';
 import { gate, type GateOptions } from '../shared/report/gate.ts';
 
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
@@ -32,8 +33,7 @@ export function printSummary(s: RunSummary, gateOpts: GateOptions | undefined, o
     for (const u of s.redteam.undecided.slice(0, 10)) out.write(`  ${u.detector.padEnd(26)} ${String(u.scenarios).padStart(4)}  ${u.reason.slice(0, 120)}\n`);
   }
   for (const l of s.latency) out.write(`latency ${l.target}: p50 ${Math.round(l.p50 ?? 0)} ms, p95 ${Math.round(l.p95 ?? 0)} ms over ${l.turns} turns\n`);
-  const judgeCost = s.cost.judge.reduce((a, j) => a + j.costUsd, 0);
-  out.write(`cost: target ${s.cost.targetTokensIn}+${s.cost.targetTokensOut} tokens ($${s.cost.targetCostUsd.toFixed(4)}), judge $${judgeCost.toFixed(4)}\n`);
+  printCost(s, out);
   if (s.determinism.repeatedCases) {
     out.write(`determinism: same answer ${pct(s.determinism.sameAnswerShare)}, same tools ${pct(s.determinism.sameToolShare)} over ${s.determinism.repeatedCases} repeated cases\n`);
   }
@@ -60,4 +60,13 @@ export function printSets(sets: RunSummary['bySet'], out: NodeJS.WritableStream)
     const names = green.length === 1 ? green[0]!.key : `${green.length} sets`;
     out.write(`  ${other.length ? 'the other ' : ''}${names}: all green (${pass} passed${invalid ? `, ${invalid} invalid` : ''})\n`);
   }
+}
+
+/** The run's cost: the chatbot's (per case and the dearest bandi, when the target reported or was priced) and the judge's. */
+function printCost(s: RunSummary, out: NodeJS.WritableStream): void {
+  const chatbot = s.cost.targetCostUsd ? usd(s.cost.targetCostUsd) : '$0, not reported (add `pricing` to the target file)';
+  const perCase = costPerCase(s);
+  out.write(`cost: chatbot ${chatbot} for ${s.cost.targetTokensIn}+${s.cost.targetTokensOut} tokens${s.cost.targetCostUsd && perCase !== null ? `, ${usd(perCase)} per case` : ''}; judge ${usd(judgeCostUsd(s))}\n`);
+  const dear = dearestTenders(s, 5);
+  if (dear.length) out.write(`  dearest bandi: ${dear.map((t) => `${t.tenderId} ${usd(t.costUsd)} (${t.cases} cases)`).join(', ')}\n`);
 }

@@ -14,10 +14,11 @@ function measured(
   what: string,
   max: number,
   unit: string,
+  missing: (turns: Turn[]) => string = () => `the target reported no ${what}`,
 ): CheckResult {
   const turns = spec.total ? ctx.transcript.turns : [judgedTurn(ctx)].filter((t) => t !== undefined);
   const values = turns.map(read);
-  if (turns.length === 0 || values.some((v) => v === undefined)) return invalid(spec, `the target reported no ${what}`);
+  if (turns.length === 0 || values.some((v) => v === undefined)) return invalid(spec, missing(turns));
   const value = values.reduce<number>((s, v) => s + (v ?? 0), 0);
   const scope = spec.total ? `total ${what}` : what;
   // "latency 1500 ms, over the limit of 1000 ms"; token counts need no unit after their name.
@@ -48,5 +49,14 @@ export const tokenBudget: CheckHandler<CheckSpecOf<'token-budget'>> = (spec, ctx
     '',
   );
 
+/** Why a turn has no cost: no token usage either (nothing to price), or tokens but no `pricing` to price them with. */
+function noCost(turns: Turn[]): string {
+  const unpriced = turns.filter((t) => t.usage?.costUsd === undefined);
+  if (unpriced.length > 0 && unpriced.every((t) => t.usage !== undefined)) {
+    return 'the target reported token usage but no cost: add `pricing` (USD per 1k input/output tokens) to the target file';
+  }
+  return 'the target reported no cost and no token usage to price (map `response.usage` or `response.cost` in the target file)';
+}
+
 export const costBudget: CheckHandler<CheckSpecOf<'cost-budget'>> = (spec, ctx) =>
-  measured(spec, ctx, (t) => t.usage?.costUsd, 'cost', spec.maxUsd, 'USD');
+  measured(spec, ctx, (t) => t.usage?.costUsd, 'cost', spec.maxUsd, 'USD', noCost);

@@ -45,7 +45,8 @@ export interface RunSummary {
    * A tender is `not tested` when some of its cases could not be played (errored, or their task failed or was
    * canceled): `untested` says how many and `why` the first reasons. Never ok or ko on cases that did not run.
    */
-  tenders: { tenderId: string; verdict: TenderVerdict; cases: number; failed: number; errors: number; untested: number; why: string | null; metadataKo: boolean }[];
+  /** `costUsd`: what the chatbot's turns for the tender's cases cost (absent in summaries stored before it existed). */
+  tenders: { tenderId: string; verdict: TenderVerdict; cases: number; failed: number; errors: number; untested: number; why: string | null; metadataKo: boolean; costUsd?: number }[];
   latency: { target: string; p50: number | null; p95: number | null; turns: number }[];
   cost: { targetTokensIn: number; targetTokensOut: number; targetCostUsd: number; judge: { model: string; calls: number; cached: number; tokensIn: number; tokensOut: number; costUsd: number; p50: number | null; p95: number | null }[] };
   determinism: { repeatedCases: number; sameAnswerShare: number | null; sameToolShare: number | null };
@@ -111,12 +112,14 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
     select type as key, ${c} from check_results where run_id = ${runId} group by 1 order by 1`).map((r) => ({ key: r.key, ...counts(r) })))();
   // A tender with a case that could not be played is "not tested" (how many, why); else ko when a case failed
   // or its metadata disagree with its text.
-  const tendersP = (async () => (await sql<{ tender_id: string; cases: number; failed: number; errors: number; lost: number; why: string | null; metadata_ko: boolean }[]>`
+  const tendersP = (async () => (await sql<{ tender_id: string; cases: number; failed: number; errors: number; lost: number; why: string | null; metadata_ko: boolean; cost: number }[]>`
     with c as (
-      select tender_id, count(*)::int as cases, count(*) filter (where outcome = 'fail')::int as failed,
-        count(*) filter (where outcome = 'error')::int as errors,
-        left(string_agg(distinct reason, ' | ') filter (where outcome = 'error'), 300) as why
-      from case_results where run_id = ${runId} and tender_id is not null group by 1),
+      select r.tender_id, count(*)::int as cases, count(*) filter (where r.outcome = 'fail')::int as failed,
+        count(*) filter (where r.outcome = 'error')::int as errors,
+        left(string_agg(distinct r.reason, ' | ') filter (where r.outcome = 'error'), 300) as why,
+        coalesce(sum(tr.cost_usd), 0)::float as cost
+      from case_results r left join transcripts tr on tr.run_id = r.run_id and tr.task_key = r.task_key
+      where r.run_id = ${runId} and r.tender_id is not null group by 1),
     l as (
       select t.payload->>'tenderId' as tender_id, count(*)::int as lost from tasks t
       where t.run_id = ${runId} and t.status in ('failed', 'canceled') and t.payload->>'tenderId' is not null
@@ -126,7 +129,7 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
     m as (select tender_id, verdict = 'ko' as ko from metadata_checks where run_id = ${runId}),
     k as (select tender_id from c union select tender_id from l union select tender_id from m)
     select k.tender_id, coalesce(c.cases, 0) as cases, coalesce(c.failed, 0) as failed, coalesce(c.errors, 0) as errors,
-      coalesce(l.lost, 0) as lost, c.why, coalesce(m.ko, false) as metadata_ko
+      coalesce(l.lost, 0) as lost, c.why, coalesce(m.ko, false) as metadata_ko, coalesce(c.cost, 0)::float as cost
     from k left join c using (tender_id) left join l using (tender_id) left join m using (tender_id) order by 1`).map((t) => {
     const untested = t.errors + t.lost;
     const why = untested === 0 ? null : [t.why, t.lost ? `${t.lost} case tasks failed or were canceled` : null].filter(Boolean).join(' | ');
@@ -139,6 +142,7 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
       untested,
       why,
       metadataKo: t.metadata_ko,
+      costUsd: t.cost,
     };
   }))();
   const rtP = (async () => await sql<{ branch: string; scenarios: number; succeeded: number; invalid: number }[]>`

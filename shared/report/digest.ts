@@ -5,6 +5,7 @@
  * while bandi are ko or the collection failed its diagnostics.
  */
 import type { RunSummary } from '../eval/summary.ts';
+import { costPerCase, dearestTenders, judgeCostUsd, usd } from './cost.ts';
 import { pct } from './escape.ts';
 import type { CaseDetail, ReportData } from './types.ts';
 
@@ -22,7 +23,6 @@ const MAX_REASONS = 3;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const section = (title: string, all: string[]): DigestSection => ({ title, lines: all.slice(0, MAX_LISTED), more: Math.max(0, all.length - MAX_LISTED) });
-const usd = (x: number) => `$${x.toFixed(4)}`;
 const signed = (x: number, digits: number, unit: string) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(digits)}${unit}`;
 const ms = (x: number | null) => (x === null ? '–' : `${Math.round(x)} ms`);
 
@@ -69,7 +69,7 @@ export function tenderStates(d: ReportData): TenderState[] {
   return out;
 }
 
-const totalCost = (s: RunSummary) => s.cost.targetCostUsd + s.cost.judge.reduce((a, j) => a + j.costUsd, 0);
+const totalCost = (s: RunSummary) => s.cost.targetCostUsd + judgeCostUsd(s);
 
 export function passDelta(d: ReportData): number | null {
   const now = d.summary.totals.passRate;
@@ -105,13 +105,18 @@ function costAndLatency(d: ReportData): string[] {
   const s = d.summary;
   const p = d.previous ?? null;
   const vs = (now: number, before: number | undefined, f: (x: number) => string) => (before === undefined ? '' : ` (was ${f(before)}, ${signed(now - before, 4, '')})`);
-  const judge = s.cost.judge.reduce((a, j) => a + j.costUsd, 0);
-  const pJudge = p ? p.cost.judge.reduce((a, j) => a + j.costUsd, 0) : undefined;
+  const judge = judgeCostUsd(s);
+  const pJudge = p ? judgeCostUsd(p) : undefined;
   const out = [
     `total ${usd(totalCost(s))}${vs(totalCost(s), p ? totalCost(p) : undefined, usd)}`,
     `chatbot ${s.cost.targetCostUsd ? usd(s.cost.targetCostUsd) : '$0 (the target reported no cost)'}${vs(s.cost.targetCostUsd, p?.cost.targetCostUsd, usd)}; ${s.cost.targetTokensIn} tokens in, ${s.cost.targetTokensOut} out`,
     `judge ${usd(judge)}${vs(judge, pJudge, usd)}; ${s.cost.judge.reduce((a, j) => a + j.calls, 0)} calls`,
   ];
+  const perCase = costPerCase(s);
+  if (s.cost.targetCostUsd && perCase !== null) {
+    const dear = dearestTenders(s, 3).map((t) => `${t.tenderId} ${usd(t.costUsd)}`);
+    out.push(`chatbot per case ${usd(perCase)}${dear.length ? `; dearest bandi: ${dear.join(', ')}` : ''}`);
+  }
   for (const l of s.latency) {
     const before = p?.latency.find((x) => x.target === l.target);
     const d50 = before?.p50 != null && l.p50 !== null ? ` (${signed(l.p50 - before.p50, 0, ' ms')})` : '';

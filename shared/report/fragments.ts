@@ -1,5 +1,6 @@
 /** HTML fragments shared by the report file and the dashboard. Every value goes through `esc`. */
 import type { Turn } from '../transcript.ts';
+import { usd } from './cost.ts';
 import { esc, highlight, pct } from './escape.ts';
 import type { CaseDetail, CheckRow, MetadataVerdictRow, ReportData } from './types.ts';
 
@@ -49,7 +50,8 @@ ${t.error ? `<div class="msg error">${esc(t.error)}</div>` : ''}
 }
 
 export function caseTitle(c: CaseDetail): string {
-  return `${esc(c.setId)} / ${esc(c.caseId)}${c.repeatIndex ? ` #${c.repeatIndex}` : ''}${c.tenderId ? ` · tender ${esc(c.tenderId)}` : ''}`;
+  const cost = c.costUsd ? ` · <span class="cost">${usd(c.costUsd)}</span>` : '';
+  return `${esc(c.setId)} / ${esc(c.caseId)}${c.repeatIndex ? ` #${c.repeatIndex}` : ''}${c.tenderId ? ` · tender ${esc(c.tenderId)}` : ''}${cost}`;
 }
 
 export function caseBody(c: CaseDetail, view: TranscriptView = {}): string {
@@ -116,8 +118,8 @@ export function tendersTable(d: ReportData, link?: (tenderId: string) => string)
   const cls = { ok: 'pass', ko: 'fail', 'not tested': 'error' } as const;
   const verdict = (t: ReportData['tenders'][number]) =>
     t.verdict === 'not tested' ? `${badge('not tested')} <small>${t.untested} of ${t.cases} cases not played${t.why ? `: ${esc(t.why)}` : ''}</small>` : badge(t.verdict);
-  return `<div class="scroll"><table><thead><tr><th>Tender</th><th>Verdict</th><th>Cases</th><th>Failed</th><th>Errors</th><th>Metadata</th></tr></thead><tbody>
-${d.tenders.map((t) => `<tr class="o-${cls[t.verdict]}" data-tender="${esc(t.tenderId)}"><td>${link ? `<a href="${esc(link(t.tenderId))}">${esc(t.tenderId)}</a>` : esc(t.tenderId)}</td><td>${verdict(t)}</td><td>${t.cases}</td><td>${t.failed}</td><td>${t.errors}</td><td>${t.metadata ? badge(t.metadata) : '–'}</td></tr>`).join('\n')}
+  return `<div class="scroll"><table><thead><tr><th>Tender</th><th>Verdict</th><th>Cases</th><th>Failed</th><th>Errors</th><th>Metadata</th><th>Chatbot cost</th></tr></thead><tbody>
+${d.tenders.map((t) => `<tr class="o-${cls[t.verdict]}" data-tender="${esc(t.tenderId)}"><td>${link ? `<a href="${esc(link(t.tenderId))}">${esc(t.tenderId)}</a>` : esc(t.tenderId)}</td><td>${verdict(t)}</td><td>${t.cases}</td><td>${t.failed}</td><td>${t.errors}</td><td>${t.metadata ? badge(t.metadata) : '–'}</td><td>${t.costUsd ? usd(t.costUsd) : '–'}</td></tr>`).join('\n')}
 </tbody></table></div>`;
 }
 

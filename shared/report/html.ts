@@ -1,4 +1,5 @@
 /** The self-contained HTML report: inline CSS, no scripts, no external assets; failures and regressions first. */
+import { costPerCase, judgeCostUsd, usd } from './cost.ts';
 import { esc, pct } from './escape.ts';
 import { caseBody, caseTitle, countsTable, metadataHtml, tendersTable, verdictsHtml } from './fragments.ts';
 import { CSS } from './style.ts';
@@ -6,13 +7,14 @@ import type { ReportData } from './types.ts';
 
 export function summaryCards(d: ReportData): string {
   const s = d.summary;
-  const judgeCost = s.cost.judge.reduce((a, j) => a + j.costUsd, 0);
+  const judgeCost = judgeCostUsd(s);
+  const perCase = costPerCase(s);
   const p95 = s.latency.map((l) => l.p95).filter((x): x is number => x !== null);
   const card = (k: string, v: string) => `<div class="card"><div class="v">${esc(v)}</div><div class="k">${esc(k)}</div></div>`;
   return `<div class="cards">
 ${card('pass rate', pct(s.totals.passRate))}${card('cases', String(s.totals.total))}${card('failed', String(s.totals.fail))}
 ${card('errors', String(s.totals.error))}${card('regressions', String(s.regressions))}
-${card('cost (USD)', (s.cost.targetCostUsd + judgeCost).toFixed(4))}${card('latency p95', p95.length ? `${Math.round(Math.max(...p95))} ms` : '–')}
+${card('chatbot cost', s.cost.targetCostUsd ? usd(s.cost.targetCostUsd) : '$0 (not reported)')}${card('chatbot cost per case', perCase !== null && s.cost.targetCostUsd ? usd(perCase) : '–')}${card('judge cost', usd(judgeCost))}${card('latency p95', p95.length ? `${Math.round(Math.max(...p95))} ms` : '–')}
 </div>`;
 }
 

@@ -71,9 +71,10 @@ export async function buildReport(
     summaryIn ?? loadSummary(sql, runId),
     sql<{ id: string; name: string; plan: string; status: string; created_at: Date; finished_at: Date | null }[]>`
       select id, name, plan, status, created_at, finished_at from runs where id = ${runId}`,
-    sql<{ task_key: string; set_id: string; case_id: string; tender_id: string | null; family: string | null; repeat_index: number; tags: string[]; outcome: Outcome; reason: string; score: number | null; latency_ms: number | null }[]>`
-      select task_key, set_id, case_id, tender_id, family, repeat_index, tags, outcome, reason, score, latency_ms
-      from case_results where run_id = ${runId} order by set_id, case_id, repeat_index`,
+    sql<{ task_key: string; set_id: string; case_id: string; tender_id: string | null; family: string | null; repeat_index: number; tags: string[]; outcome: Outcome; reason: string; score: number | null; latency_ms: number | null; cost_usd: number | null }[]>`
+      select c.task_key, c.set_id, c.case_id, c.tender_id, c.family, c.repeat_index, c.tags, c.outcome, c.reason, c.score, c.latency_ms, t.cost_usd
+      from case_results c left join transcripts t on t.run_id = c.run_id and t.task_key = c.task_key
+      where c.run_id = ${runId} order by c.set_id, c.case_id, c.repeat_index`,
     sql<{ task_key: string; check_id: string; type: string; outcome: Outcome; reason: string; score: number | null; turn: number | null; hard: boolean; source: string; model: string | null }[]>`
       select task_key, check_id, type, outcome, reason, score, turn, hard, source, model
       from check_results where run_id = ${runId} order by task_key, check_id`,
@@ -110,6 +111,7 @@ export async function buildReport(
       score: c.score,
       regression: regressions.has(c.task_key),
       latencyMs: c.latency_ms,
+      costUsd: c.cost_usd,
       // Failed checks first: they are the evidence for a ko.
       checks: (checksByTask.get(c.task_key) ?? []).sort((a, b) => Number(a.outcome === 'pass') - Number(b.outcome === 'pass')),
       transcript: trByTask.get(c.task_key) ?? null,
@@ -179,10 +181,10 @@ function tenderVerdicts(summary: RunSummary, meta: Map<string, 'ok' | 'ko'>): Re
     const m = meta.get(t.tenderId) ?? null;
     const untested = t.untested ?? t.errors;
     const verdict = untested > 0 ? 'not tested' : t.failed > 0 || m === 'ko' ? 'ko' : 'ok';
-    return { ...t, untested, why: t.why ?? null, verdict, metadata: m };
+    return { ...t, untested, why: t.why ?? null, verdict, metadata: m, costUsd: t.costUsd ?? null };
   });
   for (const [tenderId, m] of meta) {
-    if (!out.some((t) => t.tenderId === tenderId)) out.push({ tenderId, verdict: m, cases: 0, failed: 0, errors: 0, untested: 0, why: null, metadata: m });
+    if (!out.some((t) => t.tenderId === tenderId)) out.push({ tenderId, verdict: m, cases: 0, failed: 0, errors: 0, untested: 0, why: null, metadata: m, costUsd: null });
   }
   const order = { 'not tested': 0, ko: 1, ok: 2 } as const;
   return out.sort((a, b) => order[a.verdict] - order[b.verdict] || a.tenderId.localeCompare(b.tenderId));

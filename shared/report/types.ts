@@ -28,6 +28,8 @@ export interface CaseDetail {
   score: number | null;
   regression: boolean;
   latencyMs: number | null;
+  /** What the chatbot's turns cost (USD), summed; null when the case has no transcript. */
+  costUsd: number | null;
   checks: CheckRow[];
   transcript: { target: string; turns: Turn[]; error: string | null } | null;
 }
@@ -77,7 +79,7 @@ export interface ReportData {
   run: { id: string; name: string; plan: string; status: string; createdAt: string; finishedAt: string | null };
   /** All cases, failures first (regressions before other failures), then errors/invalid, then passes. */
   cases: CaseDetail[];
-  tenders: { tenderId: string; verdict: TenderVerdict; cases: number; failed: number; errors: number; untested: number; why: string | null; metadata: 'ok' | 'ko' | null }[];
+  tenders: { tenderId: string; verdict: TenderVerdict; cases: number; failed: number; errors: number; untested: number; why: string | null; metadata: 'ok' | 'ko' | null; costUsd: number | null }[];
   redteam: {
     total: number;
     failed: number;

@@ -53,7 +53,12 @@ const completionSchema = z.object({
     )
     .min(1),
   usage: z
-    .object({ prompt_tokens: z.number().int().nonnegative().optional(), completion_tokens: z.number().int().nonnegative().optional() })
+    .object({
+      prompt_tokens: z.number().int().nonnegative().optional(),
+      completion_tokens: z.number().int().nonnegative().optional(),
+      // What the gateway billed for the call, when it says (OpenRouter, LiteLLM): it wins over `pricing`.
+      cost: z.number().nonnegative().optional(),
+    })
     .optional(),
 });
 
@@ -117,7 +122,9 @@ export function createOpenAiTarget(config: OpenAiTargetConfig, deps: TargetDeps)
         {
           text: message?.content ?? '',
           toolCalls,
-          ...(usage ? { usage: { tokensIn: usage.prompt_tokens ?? 0, tokensOut: usage.completion_tokens ?? 0 } } : {}),
+          ...(usage
+            ? { usage: { tokensIn: usage.prompt_tokens ?? 0, tokensOut: usage.completion_tokens ?? 0, ...(usage.cost === undefined ? {} : { costUsd: usage.cost }) } }
+            : {}),
           ...(input.sessionId ? { sessionId: input.sessionId } : {}),
           raw: json,
           latencyMs: Math.round(res.latencyMs),

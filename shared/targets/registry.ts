@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { createDirectLineTarget, directlineTargetSchema } from './directline.ts';
 import { createHttpTarget, httpTargetSchema } from './http.ts';
 import { createOpenAiTarget, openaiTargetSchema } from './openai.ts';
+import { withPricing } from './pricing.ts';
 import type { Target, TargetDeps } from './types.ts';
 
 export const targetConfigSchema = z.discriminatedUnion('type', [httpTargetSchema, openaiTargetSchema, directlineTargetSchema]);
@@ -28,5 +29,5 @@ export function createTarget(config: TargetConfigInput, deps: TargetDeps): Targe
   const parsed = targetConfigSchema.parse(config);
   // TS cannot correlate `factories[parsed.type]` with `parsed`; the mapped type above guarantees it.
   const factory = factories[parsed.type] as (config: TargetConfig, deps: TargetDeps) => Target;
-  return factory(parsed, deps);
+  return withPricing(factory(parsed, deps), parsed.pricing);
 }

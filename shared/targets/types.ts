@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { createRateLimiter, type RateLimiter } from '../ratelimit/index.ts';
 import type { TargetReply } from '../transcript.ts';
+import { pricingSchema } from './pricing.ts';
 import { confidentialSchema, targetRolesSchema } from './roles.ts';
 
 export type { TargetReply, ToolCall, Usage } from '../transcript.ts';
@@ -39,6 +40,8 @@ export const commonTargetShape = {
   roles: targetRolesSchema.optional(),
   /** What the bot must never reveal (canary, system prompt): the leak detectors' context. */
   confidential: confidentialSchema.optional(),
+  /** USD per 1k input/output tokens, to price replies that report tokens but no cost (pricing.ts). */
+  pricing: pricingSchema.optional(),
   /** Per request (each retry gets a fresh timeout). */
   timeoutMs: z.number().int().positive().default(30_000),
   /** Extra attempts after a network error, 429 or 5xx. */

@@ -36,3 +36,16 @@ describe('latency, token and cost budgets', () => {
     expect((await runCheck(spec({ type: 'latency', maxMs: 1000, total: true }), { vars: {}, transcript: t })).outcome).toBe('fail');
   });
 });
+
+describe('cost-budget without a cost says what is missing', () => {
+  it('tokens but no price: names `pricing`', async () => {
+    const r = await check({ type: 'cost-budget', maxUsd: 0.001 }, { assistant: 'ok', usage: { tokensIn: 10, tokensOut: 5 } });
+    expect(r.outcome).toBe('invalid');
+    expect(r.reason).toContain('token usage but no cost: add `pricing`');
+  });
+  it('no usage at all: nothing to price', async () => {
+    const r = await check({ type: 'cost-budget', maxUsd: 0.001 }, { assistant: 'ok' });
+    expect(r.outcome).toBe('invalid');
+    expect(r.reason).toContain('no cost and no token usage to price');
+  });
+});

@@ -56,7 +56,10 @@ export interface TrendRow {
   name: string;
   createdAt: string;
   passRate: number | null;
-  costUsd: number;
+  /** What the chatbot's turns cost (reported or priced with the target's `pricing`). */
+  chatbotCostUsd: number;
+  /** What the judge's LLM calls cost. */
+  judgeCostUsd: number;
   p50: number | null;
   p95: number | null;
   /** Share of red-team cases that failed, i.e. attacks that worked. */
@@ -66,13 +69,13 @@ export interface TrendRow {
 
 /** The last `limit` runs (oldest first), optionally of one name; runs without results are skipped. */
 export async function trendRows(sql: Sql, name: string | null, limit = 60): Promise<TrendRow[]> {
-  const rows = await sql<{ id: string; name: string; created_at: Date; pass_rate: number | null; cost: number; p50: number | null; p95: number | null; redteam: number | null; silhouette: number | null }[]>`
+  const rows = await sql<{ id: string; name: string; created_at: Date; pass_rate: number | null; chatbot_cost: number; judge_cost: number; p50: number | null; p95: number | null; redteam: number | null; silhouette: number | null }[]>`
     select * from (
       select r.id, r.name, r.created_at,
         (select count(*) filter (where outcome = 'pass')::float / nullif(count(*) filter (where outcome in ('pass', 'fail')), 0)
            from case_results c where c.run_id = r.id) as pass_rate,
-        (select coalesce(sum(cost_usd), 0) from transcripts t where t.run_id = r.id)
-          + (select coalesce(sum(cost_usd), 0) from llm_calls l where l.run_id = r.id) as cost,
+        (select coalesce(sum(cost_usd), 0) from transcripts t where t.run_id = r.id) as chatbot_cost,
+        (select coalesce(sum(cost_usd), 0) from llm_calls l where l.run_id = r.id) as judge_cost,
         (select percentile_cont(0.5) within group (order by (x->>'latencyMs')::float)
            from transcripts tr, jsonb_array_elements(tr.turns) x where tr.run_id = r.id and x->>'latencyMs' is not null) as p50,
         (select percentile_cont(0.95) within group (order by (x->>'latencyMs')::float)
@@ -90,7 +93,8 @@ export async function trendRows(sql: Sql, name: string | null, limit = 60): Prom
     name: r.name,
     createdAt: r.created_at.toISOString(),
     passRate: r.pass_rate,
-    costUsd: Number(r.cost),
+    chatbotCostUsd: Number(r.chatbot_cost),
+    judgeCostUsd: Number(r.judge_cost),
     p50: r.p50,
     p95: r.p95,
     redteamSuccess: r.redteam,

@@ -13,7 +13,8 @@ export function trendsPage(rows: TrendRow[], names: string[], name: string | nul
   return `<h1>Trends</h1>${filter}<p class="muted">${rows.length} runs, oldest left.</p>
 <div class="charts">
 ${lineChart('Pass rate', pts((r) => r.passRate), pct)}
-${lineChart('Cost (USD)', pts((r) => r.costUsd), (y) => `$${y.toFixed(4)}`)}
+${lineChart('Chatbot cost (USD)', pts((r) => r.chatbotCostUsd), (y) => `$${y.toFixed(4)}`)}
+${lineChart('Judge cost (USD)', pts((r) => r.judgeCostUsd), (y) => `$${y.toFixed(4)}`)}
 ${lineChart('Latency p50', pts((r) => r.p50), ms)}
 ${lineChart('Latency p95', pts((r) => r.p95), ms)}
 ${lineChart('Red-team success rate', pts((r) => r.redteamSuccess), pct)}
