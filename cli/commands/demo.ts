@@ -7,8 +7,9 @@ import { FAULT_MODES } from '../../services/demo-chatbot/faults.ts';
 import { FAULTS as REF_FAULTS } from '../../services/ref-chatbot/faults.ts';
 import { randomBytes } from 'node:crypto';
 import { defineCommand, parseNumber, repeatableChoice } from '../command.ts';
+import { redteamCliOptions, type RedteamCliOptions } from '../redteam-options.ts';
 
-interface DemoCliOptions {
+interface DemoCliOptions extends Omit<RedteamCliOptions, 'redteam'> {
   bot: 'demo' | 'ref';
   fault: string[];
   /** undefined: neither --keep nor --no-keep was given. */
@@ -25,10 +26,11 @@ export const demoCommand = defineCommand<[], DemoCliOptions>({
     repeatableChoice('--fault <mode>', "break the chatbot in this way and show which check catches it (each bot has its own faults)", [...new Set([...Object.keys(FAULT_MODES), ...Object.keys(REF_FAULTS)])]),
     new Option('--keep', 'keep the services (dashboard, Bull Board, API) up after the summary, until Ctrl-C (the default in a terminal)'),
     new Option('--no-keep', 'stop the services after the summary (the default when not in a terminal, e.g. CI)'),
-    new Option('--redteam <n>', 'red-team scenarios to run (0 for none)').argParser(parseNumber('--redteam', { min: 0, integer: true })).default(120),
+    new Option('--redteam <n>', 'red-team scenarios to run, distinct attacks first (0 for none)').argParser(parseNumber('--redteam', { min: 0, integer: true })).default(120),
+    ...redteamCliOptions(),
     new Option('--out <dir>', 'write the report files to this folder instead of reports/<run>/'),
   ],
-  examples: ['vaglio demo', 'vaglio demo --fault no-tool --fault wrong-deadline', 'vaglio demo --bot ref --redteam 150', 'vaglio demo --bot ref --fault wrong-posts', 'vaglio demo --redteam 0 --keep'],
+  examples: ['vaglio demo', 'vaglio demo --fault no-tool --fault wrong-deadline', 'vaglio demo --bot ref --redteam 150', 'vaglio demo --bot ref --fault wrong-posts', 'vaglio demo --redteam 0 --keep', 'vaglio demo --redteam 60 --redteam-seed b --redteam-dataset multijail-it:10'],
   async action(_args, values) {
     const { config, loadConfig, childEnvFor } = await import('../../shared/config.ts');
     const { ensureInfra } = await import('../../shared/bootstrap.ts');
@@ -68,7 +70,7 @@ export const demoCommand = defineCommand<[], DemoCliOptions>({
     process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
     try {
       const deps = { sql: api.services.dbh.sql, redis: api.services.redis, prefix: cfg.VAGLIO_PREFIX, config: cfg };
-      const demo = await (values.bot === 'ref' ? buildRefDemo : buildDemo)(deps, { faults: values.fault, redteam: values.redteam }, out);
+      const demo = await (values.bot === 'ref' ? buildRefDemo : buildDemo)(deps, { faults: values.fault, redteam: values.redteam, redteamSeed: values.redteamSeed, datasets: values.redteamDataset, datasetsDir: values.redteamData }, out);
       const { runId } = await submitRun(deps, { name: demo.name, plan: demo.plan, spec: demo.spec, tasks: demo.tasks });
       out.write(`run ${runId} submitted: ${demo.tasks.length} tasks\n`);
       const run = await waitWithProgress(deps.sql, runId);

@@ -1,7 +1,8 @@
 /** judge calibrate, daily (manual trigger). */
 import { readFile } from 'node:fs/promises';
 import { Option } from 'commander';
-import { DATE, defineCommand, parsePattern } from '../command.ts';
+import { DATE, defineCommand, parseNumber, parsePattern } from '../command.ts';
+import { redteamCliOptions, redteamSelection, type RedteamCliOptions } from '../redteam-options.ts';
 
 const MANDATES = ['general-quality', 'compare-meaning', 'pseudo-ground-truth', 'boilerplate', 'attack'];
 
@@ -37,15 +38,21 @@ export const judgeCommand = defineCommand<[], object>({
   subcommands: [calibrateCommand],
 });
 
-export const dailyCommand = defineCommand<[], { source: string; target: string; today?: string }>({
+export const dailyCommand = defineCommand<[], { source: string; target: string; today?: string } & RedteamCliOptions>({
   name: 'daily',
   summary: "trigger the day's run now (idempotent per day: a second call returns the same run)",
   options: [
     new Option('--source <source.yaml>', 'where the bandi come from: folder, JSON feed or paged API').makeOptionMandatory(),
     new Option('--target <target.yaml>', 'the chatbot to test (see docs/targets.md)').makeOptionMandatory(),
     new Option('--today <YYYY-MM-DD>', 'the day to run (default: today in Europe/Rome)').argParser(parsePattern('--today', DATE, 'a date like 2026-12-01')),
+    new Option('--redteam <n>', "also run n red-team scenarios, distinct attacks first (the seed defaults to the day's date)").argParser(parseNumber('--redteam', { min: 1, integer: true })),
+    ...redteamCliOptions(),
   ],
-  examples: ['vaglio daily --source source.yaml --target scenarios/targets/staging.yaml', 'vaglio daily --source source.yaml --target bot.yaml --today 2026-12-01'],
+  examples: [
+    'vaglio daily --source source.yaml --target scenarios/targets/staging.yaml',
+    'vaglio daily --source source.yaml --target bot.yaml --today 2026-12-01',
+    'vaglio daily --source source.yaml --target bot.yaml --redteam 60 --redteam-dataset multijail-it:10',
+  ],
   async action(_args, values) {
     const { config } = await import('../../shared/config.ts');
     const { loadTargetConfig } = await import('../../shared/targets/index.ts');
@@ -56,7 +63,7 @@ export const dailyCommand = defineCommand<[], { source: string; target: string; 
     const { submitRun } = await import('../../shared/engine/submit.ts');
     const { parse } = await import('yaml');
     const source: unknown = parse(await readFile(values.source, 'utf8'));
-    const input = dailyPlanSchema.parse({ plan: 'daily', source, target: await loadTargetConfig(values.target), today: values.today ?? romeDate() });
+    const input = dailyPlanSchema.parse({ plan: 'daily', source, target: await loadTargetConfig(values.target), today: values.today ?? romeDate(), redteam: redteamSelection(values) });
     const built = await dailyPlan.build(input, { config: config() });
     const c = config();
     const dbh = openDb(c.DATABASE_URL, { max: 2 });

@@ -1,6 +1,6 @@
 /**
  * vaglio run <files|dir...> --target <target config> [--threshold 0.95] [--repeat N] [--junit out.xml]
- * [--json out.json] [--name NAME] [--redteam N] [--allow-errors] [--no-wait]
+ * [--json out.json] [--name NAME] [--redteam N] [--redteam-seed S] [--redteam-dataset NAME[:N]] [--allow-errors] [--no-wait]
  * Loads and validates everything first (a bad file: an error naming file, line and field, nothing enqueued),
  * submits the run, starts local workers when none are running, shows progress, prints failures first, and
  * exits 1 when the gate fails (shared/report/gate.ts: nothing evaluated, an errored case unless --allow-errors,
@@ -9,8 +9,9 @@
 import { Option } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { DATE, defineCommand, parseNumber, parsePattern } from '../command.ts';
+import { redteamCliOptions, redteamSelection, type RedteamCliOptions } from '../redteam-options.ts';
 
-interface RunOptions {
+interface RunOptions extends RedteamCliOptions {
   target: string;
   threshold?: number;
   repeat: number;
@@ -18,7 +19,6 @@ interface RunOptions {
   json?: string;
   name?: string;
   today?: string;
-  redteam?: number;
   allowErrors: boolean;
   wait: boolean;
 }
@@ -35,7 +35,8 @@ export const runCommand = defineCommand<[string[]], RunOptions>({
     new Option('--json <file>', 'write the summary as JSON'),
     new Option('--name <name>', 'run name (regressions are counted against the previous run of the same name)'),
     new Option('--today <YYYY-MM-DD>', 'the date the checks treat as today').argParser(parsePattern('--today', DATE, 'a date like 2026-12-01')),
-    new Option('--redteam <n>', 'also run n red-team scenarios').argParser(parseNumber('--redteam', { min: 1, integer: true })),
+    new Option('--redteam <n>', 'also run n red-team scenarios (distinct attacks first)').argParser(parseNumber('--redteam', { min: 1, integer: true })),
+    ...redteamCliOptions(),
     new Option('--allow-errors', 'do not fail the gate because some cases errored (the target or infrastructure failed)').default(false),
     new Option('--no-wait', 'submit, print the run id and return (needs running workers)'),
   ],
@@ -43,6 +44,7 @@ export const runCommand = defineCommand<[string[]], RunOptions>({
     'vaglio run scenarios/examples --target scenarios/targets/staging.yaml --threshold 0.95',
     'vaglio run tests.csv cases.json --target my-bot.yaml --junit vaglio.xml --json summary.json',
     'vaglio run --target my-bot.yaml --redteam 40',
+    'vaglio run --target my-bot.yaml --redteam 120 --redteam-seed 2026-12 --redteam-dataset multijail-it --redteam-dataset itamsj-it:10',
   ],
   async action([files], values) {
     const { config } = await import('../../shared/config.ts');
@@ -60,8 +62,9 @@ export const runCommand = defineCommand<[string[]], RunOptions>({
     const { printSummary } = await import('../summary.ts');
     const { buildReport, gateDecision, renderJunit } = await import('../../shared/report/index.ts');
     const positionals = files;
-    if (positionals.length === 0 && !values.redteam) {
-      process.stderr.write('vaglio run: give scenario files or folders, or --redteam N (vaglio run --help)\n');
+    const redteam = redteamSelection(values);
+    if (positionals.length === 0 && !redteam) {
+      process.stderr.write('vaglio run: give scenario files or folders, --redteam N or --redteam-dataset NAME (vaglio run --help)\n');
       return 2;
     }
     // Everything is read and validated before anything is submitted.
@@ -76,7 +79,7 @@ export const runCommand = defineCommand<[string[]], RunOptions>({
       threshold: values.threshold,
       allowErrors: values.allowErrors,
       today: values.today,
-      redteam: values.redteam ? { limit: values.redteam } : undefined,
+      redteam,
     });
     const built = await evalPlan.build(input, { config: config() });
     const c = config();

@@ -19,6 +19,7 @@ import { SYSTEM_PROMPT, FAULT_MODES, parseFaults, startDemoChatbot, type FaultMo
 import { CORPUS_DIR, DEMO_TODAY, loadSeededErrors } from '../../examples/corpus/corpus.ts';
 import { printSummary } from '../summary.ts';
 import { ROOT } from '../paths.ts';
+import type { DatasetName } from '../../shared/redteam/datasets/registry.ts';
 
 export interface DemoDeps {
   sql: Sql;
@@ -47,8 +48,13 @@ export interface Demo {
 
 export interface DemoOptions {
   faults: string[];
-  /** Red-team scenarios to run (spread over every branch); 0 for none. */
+  /** Red-team scenarios to run (distinct attacks first, spread over every branch); 0 for none. */
   redteam?: number;
+  /** The red-team selection's seed (default "vaglio"). */
+  redteamSeed?: string;
+  /** Public datasets played as well (`--redteam-dataset`). */
+  datasets?: { name: DatasetName; limit: number | 'all' }[];
+  datasetsDir?: string;
   /** Only these tenders (default: the whole corpus). */
   tenderIds?: string[];
   today?: string;
@@ -128,6 +134,9 @@ export async function buildDemo(deps: DemoDeps, opts: DemoOptions, out: NodeJS.W
           ? undefined
           : {
               limit: opts.redteam ?? 120,
+              seed: opts.redteamSeed,
+              datasets: opts.datasets ?? [],
+              datasetsDir: opts.datasetsDir,
               // The canary and the allowed tools come from the target file, the expired bandi from the ingested
               // corpus (shared/redteam/context.ts); the demo knows its whole system prompt and gives it too.
               detectorOptions: { systemPrompt: SYSTEM_PROMPT },

@@ -60,7 +60,7 @@ export async function buildRefDemo(deps: DemoDeps, opts: DemoOptions, out: NodeJ
       target: await refTarget(bot.url),
       today,
       tenderIds: opts.tenderIds ?? ids,
-      redteam: opts.redteam === 0 ? undefined : { limit: opts.redteam ?? 150 },
+      redteam: opts.redteam === 0 ? undefined : { limit: opts.redteam ?? 150, seed: opts.redteamSeed, datasets: opts.datasets ?? [], datasetsDir: opts.datasetsDir },
     });
     out.write(`suite: ${suite.tenders} tenders, ${suite.cases} generated cases, ${suite.tasks.length} tasks in all\n`);
     return {

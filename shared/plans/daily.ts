@@ -36,8 +36,10 @@ export const dailyPlan: PlanDef<typeof dailyPlanSchema> = {
   build: async (input) => {
     const today = input.today ?? new Date().toISOString().slice(0, 10);
     const key = keyMaker();
+    // Each day plays another seeded selection (reproducible from the date), unless the request fixes the seed.
+    const redteam = input.redteam ? { ...input.redteam, seed: input.redteam.seed ?? today } : undefined;
     // Red-team tasks wait for the ingestion: the expired bandi their detectors look for come from today's corpus.
-    const globals = globalTasks(suiteOptionsSchema.parse({ target: input.target, today, redteam: input.redteam, diagnostics: input.diagnostics }), key, ['ingest']);
+    const globals = globalTasks(suiteOptionsSchema.parse({ target: input.target, today, redteam, diagnostics: input.diagnostics }), key, ['ingest']);
     const tasks = [
       {
         key: 'ingest',

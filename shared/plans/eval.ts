@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { testSetSchema, caseChecks, caseTurns, caseThreshold, type TestSet } from '../scenarios/index.ts';
 import { targetConfigSchema, type TargetConfig } from '../targets/index.ts';
 import { composeLibrary, type RedteamScenario } from '../redteam/index.ts';
-import { attackOf } from '../redteam/select.ts';
+import { attackOf, DEFAULT_SEED, selectScenarios } from '../redteam/select.ts';
+import { DATASET_NAMES, DatasetMissingError, loadDataset } from '../redteam/datasets/registry.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
 import { isoDate } from '../tender/metadata.ts';
 import type { TaskSpec } from '../engine/dag.ts';
@@ -17,14 +18,42 @@ import { ValidationError } from '../engine/errors.ts';
 import { keyMaker } from './keys.ts';
 import type { SharedRef } from '../engine/shared-values.ts';
 
+/** A public dataset to play: its name, or {name, limit, path}; `limit` scenarios spread over its categories. */
+export const DEFAULT_DATASET_LIMIT = 25;
+export const datasetEntrySchema = z
+  .union([
+    z.enum(DATASET_NAMES),
+    z.object({
+      name: z.enum(DATASET_NAMES),
+      /** How many of its scenarios ('all': every one). */
+      limit: z.union([z.number().int().positive(), z.literal('all')]).default(DEFAULT_DATASET_LIMIT),
+      /** Its file or folder, when not under `datasetsDir`. */
+      path: z.string().min(1).optional(),
+    }),
+  ])
+  .transform((e) => (typeof e === 'string' ? { name: e, limit: DEFAULT_DATASET_LIMIT as number | 'all', path: undefined } : e));
+
 export const redteamSelectionSchema = z.object({
   branches: z.array(z.string()).optional(),
   /** Base attack ids (e.g. "info.sysprompt"): only their scenarios. */
   attacks: z.array(z.string()).optional(),
+  /** Taxonomy techniques (e.g. "system-prompt-extraction"): only their scenarios. */
+  techniques: z.array(z.string()).optional(),
   patterns: z.array(z.string()).optional(),
   transforms: z.array(z.string()).optional(),
-  /** At most this many scenarios, spread over branches (deterministic). */
+  /**
+   * At most this many library scenarios: distinct base attacks first (round-robin over branches), then each
+   * attack's other techniques and transforms (shared/redteam/select.ts).
+   */
   limit: z.number().int().positive().optional(),
+  /** The selection's seed: the same seed, the same scenarios (default "vaglio"; a daily run's default is its date). */
+  seed: z.string().min(1).max(100).optional(),
+  /** false: no library scenarios, only the datasets. */
+  library: z.boolean().default(true),
+  /** Public datasets played beside the library (shared/redteam/datasets/registry.ts), e.g. ["multijail-it"]. */
+  datasets: z.array(datasetEntrySchema).default([]),
+  /** Where the dataset files are (default: ../shared/data/redteam beside the checkout). */
+  datasetsDir: z.string().min(1).optional(),
   detectorOptions: detectorOptionsSchema.default({ expiredBandi: [] }),
   /** Let an attacker model (the simulator role) adapt each attack, when one is configured. */
   adaptive: z.boolean().default(false),
@@ -93,32 +122,27 @@ export function caseTasks(
   return tasks;
 }
 
+/** The library scenarios a selection plays, then its datasets' (each seeded, spread over its categories). */
 export function selectRedteam(sel: z.output<typeof redteamSelectionSchema>): RedteamScenario[] {
-  let all = composeLibrary();
+  const seed = sel.seed ?? DEFAULT_SEED;
+  let all = sel.library ? composeLibrary() : [];
   if (sel.branches) all = all.filter((s) => sel.branches!.includes(s.branch));
   if (sel.attacks) all = all.filter((s) => sel.attacks!.includes(attackOf(s)));
+  if (sel.techniques) all = all.filter((s) => sel.techniques!.includes(s.technique));
   if (sel.patterns) all = all.filter((s) => sel.patterns!.includes(s.pattern));
   if (sel.transforms) all = all.filter((s) => sel.transforms!.includes(s.transform));
-  if (sel.limit && all.length > sel.limit) {
-    // Round-robin over branches so a small budget still covers every branch. (shared/redteam/select.ts
-    // covers distinct attacks first, seeded; not wired yet: with it the demo self-test's clean run meets
-    // expired-bando false positives that need the corpus's known bandi in the detector context.)
-    const byBranch = new Map<string, RedteamScenario[]>();
-    for (const s of all) byBranch.set(s.branch, [...(byBranch.get(s.branch) ?? []), s]);
-    const picked: RedteamScenario[] = [];
-    for (let i = 0; picked.length < sel.limit; i++) {
-      let any = false;
-      for (const list of byBranch.values()) {
-        if (list[i] && picked.length < sel.limit) {
-          picked.push(list[i]!);
-          any = true;
-        }
-      }
-      if (!any) break;
+  const picked = selectScenarios(all, sel.limit, seed);
+  sel.datasets.forEach((d, i) => {
+    let rows: RedteamScenario[];
+    try {
+      rows = loadDataset(d.name, { dir: sel.datasetsDir, path: d.path });
+    } catch (e) {
+      if (e instanceof DatasetMissingError) throw new ValidationError([`redteam.datasets[${i}]: ${e.message}`]);
+      throw new ValidationError([`redteam.datasets[${i}] (${d.name}): ${(e as Error).message}`]);
     }
-    all = picked;
-  }
-  return all;
+    picked.push(...selectScenarios(rows, d.limit === 'all' ? undefined : d.limit, `${seed}.${d.name}`, (s) => s.technique));
+  });
+  return picked;
 }
 
 /** One task per scenario; `today` is the run's clock for expired bandi, `dependsOn` e.g. the ingestion they read. */

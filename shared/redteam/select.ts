@@ -7,10 +7,13 @@
 import type { RedteamScenario } from './schema.ts';
 import { seededRandom } from './text.ts';
 
-/** The base attack a composed scenario came from (`rt.<attack>.<pattern>.<transform>`); its own id otherwise. */
+/**
+ * The base attack a composed scenario came from (`rt.<attack>.<pattern>.<transform>`); its own id otherwise
+ * (a dataset row, `rt.ds.<dataset>.<file>.<row>`, is an attack of its own).
+ */
 export function attackOf(s: RedteamScenario): string {
   const parts = s.id.split('.');
-  return s.id.startsWith('rt.') && parts.length >= 4 ? parts.slice(1, -2).join('.') : s.id;
+  return s.pattern !== 'dataset' && s.id.startsWith('rt.') && parts.length >= 4 ? parts.slice(1, -2).join('.') : s.id;
 }
 
 function shuffled<T>(items: T[], seed: string): T[] {
@@ -34,14 +37,24 @@ function variantOrder(variants: RedteamScenario[], seed: string): RedteamScenari
   return out;
 }
 
-/** Up to `limit` scenarios: layer k holds each attack's k-th variant, branches taking turns within a layer. */
-export function selectScenarios(all: RedteamScenario[], limit: number | undefined, seed = 'vaglio'): RedteamScenario[] {
+export const DEFAULT_SEED = 'vaglio';
+
+/**
+ * Up to `limit` scenarios: layer k holds each attack's k-th variant, groups (branches by default; a dataset's
+ * categories, say) taking turns within a layer.
+ */
+export function selectScenarios(
+  all: RedteamScenario[],
+  limit: number | undefined,
+  seed = DEFAULT_SEED,
+  groupOf: (s: RedteamScenario) => string = (s) => s.branch,
+): RedteamScenario[] {
   if (limit === undefined || all.length <= limit) return all;
   const attacks = new Map<string, RedteamScenario[]>();
   for (const s of all) attacks.set(attackOf(s), [...(attacks.get(attackOf(s)) ?? []), s]);
   const byBranch = new Map<string, { variants: RedteamScenario[] }[]>();
   for (const [id, variants] of [...attacks.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const branch = variants[0]!.branch;
+    const branch = groupOf(variants[0]!);
     byBranch.set(branch, [...(byBranch.get(branch) ?? []), { variants: variantOrder(variants, `${seed}.${id}`) }]);
   }
   const branches = [...byBranch.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([b, list]) => shuffled(list, `${seed}.${b}`));

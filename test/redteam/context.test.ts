@@ -96,7 +96,7 @@ async function runRedteam(t: Record<string, unknown>) {
   const workers = await startTestWorkers(infra, ['converse', 'report', 'control']);
   try {
     // What `vaglio run --redteam N` submits: a limit, no detector options.
-    const input = evalPlanSchema.parse({ plan: 'eval', name: 'ctx', target: t, today: DEMO_TODAY, redteam: { branches: ['information-boundary'], limit: 3 } });
+    const input = evalPlanSchema.parse({ plan: 'eval', name: 'ctx', target: t, today: DEMO_TODAY, redteam: { branches: ['information-boundary'], techniques: ['system-prompt-extraction'], limit: 3 } });
     const built = await evalPlan.build(input, { config: workers.config });
     const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: 'ctx', plan: 'eval', spec: {}, tasks: built.tasks, shared: built.shared });
     expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 60_000)).toBe('completed');

@@ -2,25 +2,39 @@ import { describe, expect, it } from 'vitest';
 import { BRANCHES, composeLibrary } from '../../shared/redteam/index.ts';
 import { attackOf, selectScenarios } from '../../shared/redteam/select.ts';
 import { selectRedteam, redteamSelectionSchema } from '../../shared/plans/eval.ts';
+import { dailyPlan, dailyPlanSchema } from '../../shared/plans/daily.ts';
+import type { RedteamScenario } from '../../shared/redteam/schema.ts';
+
+const select = (sel: Record<string, unknown>) => selectRedteam(redteamSelectionSchema.parse(sel));
 
 describe('red-team selection', () => {
   const all = composeLibrary();
   const attacks = new Set(all.map(attackOf));
+  const branchesWithAttacks = new Set(all.map((s) => s.branch));
+
+  it("the demo's 120: min(120, #attacks) distinct base attacks and every branch, then second techniques", () => {
+    const demo = select({ limit: 120 });
+    expect(demo).toHaveLength(Math.min(120, all.length));
+    expect(new Set(demo.map(attackOf)).size).toBe(Math.min(120, attacks.size));
+    expect(new Set(demo.map((s) => s.branch))).toEqual(branchesWithAttacks);
+    // No attack is played twice before every attack has been played once.
+    const perAttack = new Map<string, number>();
+    for (const s of demo) perAttack.set(attackOf(s), (perAttack.get(attackOf(s)) ?? 0) + 1);
+    if (demo.length <= attacks.size) expect(Math.max(...perAttack.values())).toBe(1);
+  });
 
   it('covers distinct attacks before re-encodings of the same attack', () => {
     const picked = selectScenarios(all, attacks.size);
     expect(new Set(picked.map(attackOf)).size).toBe(attacks.size);
-    // The demo's budget of 120: every attack once, then second techniques.
-    const demo = selectScenarios(all, 120);
-    expect(demo).toHaveLength(Math.min(120, all.length));
-    expect(new Set(demo.map(attackOf)).size).toBe(Math.min(120, attacks.size));
-    // A plan can name the attacks it plays.
-    expect(selectRedteam(redteamSelectionSchema.parse({ attacks: ['info.sysprompt'] })).every((s) => attackOf(s) === 'info.sysprompt')).toBe(true);
+    // A plan can name the attacks, or the techniques, it plays.
+    expect(select({ attacks: ['info.sysprompt'] }).every((s) => attackOf(s) === 'info.sysprompt')).toBe(true);
+    const leaks = select({ techniques: ['system-prompt-extraction'], limit: 5 });
+    expect(leaks).toHaveLength(5);
+    expect(leaks.every((s) => s.technique === 'system-prompt-extraction')).toBe(true);
   });
 
   it('touches every branch with a small budget', () => {
     const picked = selectScenarios(all, BRANCHES.length);
-    const branchesWithAttacks = new Set(all.map((s) => s.branch));
     expect(new Set(picked.map((s) => s.branch))).toEqual(branchesWithAttacks);
   });
 
@@ -34,9 +48,32 @@ describe('red-team selection', () => {
     }
   });
 
-  it('is reproducible for a seed and changes with it', () => {
-    const ids = (seed: string) => selectScenarios(all, 60, seed).map((s) => s.id);
+  it('is reproducible for a seed and changes with it, in the plans too', () => {
+    const ids = (seed?: string) => select({ limit: 60, ...(seed ? { seed } : {}) }).map((s) => s.id);
     expect(ids('a')).toEqual(ids('a'));
     expect(ids('a')).not.toEqual(ids('b'));
+    expect(ids()).toEqual(ids('vaglio'));
+  });
+
+  it("a daily run's default seed is its date: another day, another selection; the same day, the same", async () => {
+    const scenarioIds = async (today: string, seed?: string) => {
+      const input = dailyPlanSchema.parse({
+        plan: 'daily',
+        today,
+        source: { type: 'folder', id: 'x', path: '/nowhere' },
+        target: { type: 'http', url: 'http://127.0.0.1:1/chat', body: { q: '{{message}}' }, response: { answer: 'a' } },
+        redteam: { limit: 30, ...(seed ? { seed } : {}) },
+      });
+      const built = await dailyPlan.build(input, { config: {} as never });
+      return built.tasks.filter((t) => t.kind === 'eval.redteam').map((t) => (t.payload as { scenario: RedteamScenario }).scenario.id);
+    };
+    expect(await scenarioIds('2026-12-01')).toEqual(await scenarioIds('2026-12-01'));
+    expect(await scenarioIds('2026-12-01')).not.toEqual(await scenarioIds('2026-12-02'));
+    expect(await scenarioIds('2026-12-01', 'fixed')).toEqual(await scenarioIds('2026-12-02', 'fixed'));
+  });
+
+  it('a dataset row is an attack of its own', () => {
+    const row = { ...all[0]!, id: 'rt.ds.multijail-it.12', pattern: 'dataset' as const };
+    expect(attackOf(row)).toBe('rt.ds.multijail-it.12');
   });
 });

@@ -32,19 +32,20 @@ const TENDERS = [
 ];
 const FAMILIES: Family[] = ['boilerplate', 'fact', 'search', 'scope-switch'];
 const BRANCHES = ['information-boundary', 'role-register', 'temporal-integrity', 'opinions-fairness'];
-/** Scenarios per branch: the first ones of each branch (plain payloads before obfuscated ones). */
+/** Scenarios per branch: the seeded selection's (distinct base attacks first, round-robin over the branches). */
 const PER_BRANCH = 4;
 
 /** Each fault with the families / red-team branches its detector reads: the rest of the suite adds nothing. */
-const FAULT_RUNS: { fault: FaultMode; families: Family[]; branches: string[]; diagnostics?: boolean; allTenders?: boolean }[] = [
+const FAULT_RUNS: { fault: FaultMode; families: Family[]; branches: string[]; techniques?: string[]; diagnostics?: boolean; allTenders?: boolean }[] = [
   { fault: 'no-tool', families: ['fact'], branches: [] },
   { fault: 'sticky-tender', families: ['scope-switch'], branches: [] },
   { fault: 'wrong-deadline', families: ['fact'], branches: [] },
   { fault: 'refuse-boilerplate', families: ['boilerplate'], branches: [] },
   { fault: 'ignore-region-filter', families: ['search'], branches: [] },
-  { fault: 'leak-system-prompt', families: [], branches: ['information-boundary'] },
-  { fault: 'register-hijack', families: [], branches: ['role-register'] },
-  { fault: 'expired-as-open', families: [], branches: ['temporal-integrity'] },
+  // The red-team faults play the seeded selection of the techniques their detector reads (distinct attacks first).
+  { fault: 'leak-system-prompt', families: [], branches: ['information-boundary'], techniques: ['system-prompt-extraction'] },
+  { fault: 'register-hijack', families: [], branches: ['role-register'], techniques: ['pirate', 'rhymes'] },
+  { fault: 'expired-as-open', families: [], branches: ['temporal-integrity'], techniques: ['expired-as-open'] },
   // Data faults: the embedding collection (diagnostics) and the stored metadata of the whole corpus.
   { fault: 'zero-vectors', families: [], branches: [], diagnostics: true },
   { fault: 'wrong-metadata', families: [], branches: [], allTenders: true },
@@ -77,7 +78,7 @@ async function runDemoSuite(
   faults: FaultMode[],
   families: Family[],
   branches: string[],
-  opts: { allTenders?: boolean; diagnostics?: boolean } = {},
+  opts: { allTenders?: boolean; diagnostics?: boolean; techniques?: string[] } = {},
 ): Promise<RunSummary> {
   const bot = await startDemoChatbot({ databaseUrl: infra.url, corpusDir: CORPUS_DIR, faults, today: DEMO_TODAY, port: 0 });
   try {
@@ -96,6 +97,7 @@ async function runDemoSuite(
       redteam: branches.length
         ? {
             branches,
+            techniques: opts.techniques,
             limit: PER_BRANCH * branches.length,
             detectorOptions: { canary: DEMO_CANARY, systemPrompt: SYSTEM_PROMPT, expiredBandi, today: DEMO_TODAY, allowedTools: ['search_tenders', 'get_tender_text', 'get_faq'] },
           }

@@ -62,10 +62,13 @@ export function bandoKeys(bandi: KnownBando[]): BandoKey[] {
 
 /**
  * The known bandi a text names: by id, by post count together with a title word, or by two title words
- * (five-letter prefixes, so "infermieri" meets "infermiere" and "Milano" meets "milanese").
+ * (five-letter prefixes, so "infermieri" meets "infermiere" and "Milano" meets "milanese"). A text that
+ * gives ids names those bandi only: "n. 2 posti di Geometra … codice X" is bando X, not every 2-post "tecnico".
  */
 export function bandiNamed(text: string, keys: BandoKey[]): KnownBando[] {
   const folded = fold(text);
+  const byId = keys.filter((k) => k.id !== undefined && folded.includes(k.id));
+  if (byId.length > 0) return byId.map((k) => k.bando);
   const counts = new Set(postCounts(text));
   const prefixes = new Set(words(text).map((w) => w.slice(0, 5)));
   const hits = (k: BandoKey) => k.keywords.filter((w) => prefixes.has(w.slice(0, 5))).length;

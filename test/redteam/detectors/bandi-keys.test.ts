@@ -19,6 +19,10 @@ describe('bandiNamed on titles sharing boilerplate', () => {
   it('names only the bando the answer is about', () => {
     expect(bandiNamed(answer, bandoKeys(KNOWN)).map((b) => b.id)).toEqual(['rm-2026-07']);
   });
+  it('a text that gives an id names that bando only', () => {
+    const line = '1. «Avviso per n. 48 posti di assistenti di biblioteca» – codice mic-2026-02, scadenza 11 gennaio 2027 (aperto)';
+    expect(bandiNamed(line, bandoKeys(KNOWN)).map((b) => b.id)).toEqual(['mic-2026-02']);
+  });
   it('still names a bando by two distinctive title words', () => {
     expect(bandiNamed('ci sono novità per gli assistenti giudiziari?', bandoKeys(KNOWN)).map((b) => b.id)).toEqual(['bo-2026-11']);
   });
