@@ -1,7 +1,7 @@
 /**
  * The `daily` plan: the day's new bandi, each tested the day it arrives. One DAG: ingest (which expands the
- * run with every new tender's tests, judgments, metadata check and verdict) plus the global tasks (red-team,
- * diagnostics), then the report. Submit it with Idempotency-Key `daily-<date>`: re-running the same day
+ * run with every new tender's tests, judgments, metadata check and verdict), the stored regression set (which
+ * expands it with its cases) and the global tasks (red-team, diagnostics), then the report. Submit it with Idempotency-Key `daily-<date>`: re-running the same day
  * returns the same run, and ingestion only adds what is new or changed.
  */
 import { z } from 'zod';
@@ -46,6 +46,8 @@ export const dailyPlan: PlanDef<typeof dailyPlanSchema> = {
         kind: 'ingest.daily',
         payload: { source: input.source, target: input.target, today, families: input.families, retest: input.retest },
       },
+      // The stored regression set (POST /feedback): replayed every day until each case is green.
+      { key: 'regressions', kind: 'eval.regressions', payload: { target: input.target, today } },
       ...globals,
     ];
     return {

@@ -10,3 +10,4 @@ import './diagnostics.ts';
 import './tender.ts';
 import './ingest.ts';
 import './mutate.ts';
+import './regressions.ts';

@@ -105,19 +105,23 @@ describe('api', () => {
     expect(metrics).toMatch(/vaglio_queue_jobs\{queue="converse",state="waiting"\}/);
   });
 
-  it('turns user feedback into a regression case', async () => {
+  it('files user feedback as an open case of the stored regression set', async () => {
     const res = await call('/feedback', {
       method: 'POST',
       body: JSON.stringify({ turns: ['Quando scade il bando di Bergamo?'], expected: 'Il 15 gennaio 2027', tenderId: 'demo-001', requiredRoles: ['tender'], note: 'risposta senza data' }),
     });
     expect(res.status).toBe(201);
-    const yaml = await res.text();
-    const sets = parseScenarioText(yaml, 'feedback.yaml');
+    const body = (await res.json()) as { regression: { id: string; status: string; last: unknown }; yaml: string };
+    expect(body.regression).toMatchObject({ status: 'open', last: null });
+    const sets = parseScenarioText(body.yaml, 'feedback.yaml');
     const c = sets[0]!.cases[0]!;
+    expect(c.id).toBe(body.regression.id);
     expect(c.tags).toContain('feedback');
     expect(c.checks.map((x) => x.type)).toEqual(['answer-presence', 'tool-use', 'compare-meaning']);
     // The tool is named by its role, resolved against the target it is replayed on.
     expect(c.checks[1]).toMatchObject({ tools: [{ role: 'tender', args: { id: { equals: '{{tenderId}}' } } }] });
+    const listed = (await (await call('/regressions?status=open')).json()) as { regressions: { id: string }[] };
+    expect(listed.regressions.map((r) => r.id)).toContain(body.regression.id);
     const bad = await call('/feedback', { method: 'POST', body: JSON.stringify({ turns: [] }) });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { problems: string[] }).problems.join()).toMatch(/body\.turns/);

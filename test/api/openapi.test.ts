@@ -93,6 +93,8 @@ describe('openapi', () => {
     await check('/dead-letters?all=true', 'DeadLetterList');
     await check('/dead-letters/reprocess', 'ReprocessResult', { method: 'POST', body: JSON.stringify({ runId: run.id }) });
     await check('/dashboard/api/runs', 'DashboardRuns');
+    await check('/feedback', 'FiledRegression', { method: 'POST', body: JSON.stringify({ turns: ['Quando scade il bando?', 'E i requisiti?'], requiredTools: ['search'] }) });
+    await check('/regressions', 'RegressionList');
     const bad = await call('/runs', { method: 'POST', body: JSON.stringify({ plan: 'nope' }) });
     expect(bad.status).toBe(400);
     expect(API_SCHEMAS.Error.schema.safeParse(await bad.json()).success).toBe(true);

@@ -62,9 +62,16 @@ const API_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/feedback',
-    summary: "A user's feedback as a regression case (scenario YAML)",
+    summary: "Files a user's feedback as a case of the stored regression set, replayed by every daily run",
     body: 'Feedback',
-    responses: { 201: { description: 'scenario file', type: 'application/yaml' } },
+    responses: { 201: json('the filed case (open) and its scenario YAML', 'FiledRegression') },
+  },
+  {
+    method: 'get',
+    path: '/regressions',
+    summary: 'The stored regression set: each case open until its latest result is a pass',
+    query: [{ name: 'status', schema: { enum: ['open', 'green'] } }],
+    responses: { 200: json('regression cases, newest first', 'RegressionList') },
   },
   {
     method: 'get',

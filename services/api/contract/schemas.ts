@@ -24,6 +24,7 @@ export const deadLetterQuery = z.object({
 });
 export const deadLetterId = z.coerce.number().int().positive();
 export const reprocessBody = z.object({ runId: z.string().optional(), queue: z.string().optional() });
+export const regressionListQuery = z.object({ status: z.enum(['open', 'green']).optional() });
 export const mutationBody = z
   .object({
     operators: z.array(z.string().min(1)).min(1).optional(),
@@ -116,6 +117,18 @@ export const mutationReport = z
   .object({ id: z.string(), sourceRunId: z.string(), createdAt: when })
   .loose()
   .describe('the mutation summary: score, per-operator and per-check figures, surviving mutants');
+export const regression = z.object({
+  id: z.string(),
+  setType: z.enum(['single', 'conversation']),
+  source: z.enum(['feedback', 'capture']),
+  note: z.string().nullable(),
+  createdAt: when,
+  status: z.enum(['open', 'green']).describe('open until its latest judged result in a run is a pass'),
+  last: z.object({ runId: z.string(), outcome: z.enum(['pass', 'fail', 'invalid', 'error']), reason: z.string(), at: when }).nullable(),
+  case: z.record(z.string(), z.unknown()).describe('the case as written in a scenario file'),
+});
+export const regressionList = z.object({ regressions: z.array(regression) });
+export const filedRegression = z.object({ regression, yaml: z.string().describe('the case as a one-case scenario file') });
 export const health = z.object({ ok: z.boolean(), checks: z.object({ redis: z.boolean(), postgres: z.boolean() }) });
 export const dashboardRuns = z.object({
   runs: z.array(
@@ -154,6 +167,8 @@ export const API_SCHEMAS = {
   MutationList: { schema: mutationList, io: 'output' },
   MutationReport: { schema: mutationReport, io: 'output' },
   Health: { schema: health, io: 'output' },
+  RegressionList: { schema: regressionList, io: 'output' },
+  FiledRegression: { schema: filedRegression, io: 'output' },
   DashboardRuns: { schema: dashboardRuns, io: 'output' },
 } as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;
 export type SchemaName = keyof typeof API_SCHEMAS;

@@ -7,3 +7,4 @@ export * from './eval.ts';
 export * from './ingest.ts';
 export * from './redteam.ts';
 export * from './mutation.ts';
+export * from './regressions.ts';
