@@ -2,7 +2,7 @@
 import type { Turn } from '../transcript.ts';
 import { interpolate, MissingVariableError } from './interpolate.ts';
 import type { CheckSpec } from './schema.ts';
-import type { CheckContext, CheckResult } from './types.ts';
+import type { CheckContext, CheckEvidence, CheckResult } from './types.ts';
 
 function build(spec: CheckSpec, outcome: CheckResult['outcome'], reason: string, score?: number): CheckResult {
   return { checkId: spec.id ?? spec.type, type: spec.type, outcome, reason, ...(score === undefined ? {} : { score }) };
@@ -23,6 +23,12 @@ export function verdict(spec: CheckSpec, ok: boolean, inverse: boolean, reason: 
 }
 
 export const isInverse = (spec: CheckSpec): boolean => spec.type.startsWith('not-');
+
+/** A result with the text it rests on (highlighted in the reports' transcripts); empty texts are dropped. */
+export function withEvidence(r: CheckResult, texts: string[], where?: CheckEvidence['where']): CheckResult {
+  const evidence = texts.filter((t) => t.trim().length > 0).map((text) => ({ text, ...(where ? { where } : {}) }));
+  return evidence.length ? { ...r, evidence } : r;
+}
 
 /** The judged turn: the registry truncates the transcript so it is always the last one. */
 export function judgedTurn(ctx: CheckContext): Turn | undefined {

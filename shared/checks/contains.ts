@@ -1,5 +1,5 @@
 /** Substring and keyword checks; the `not-` variants come from the same handlers through `isInverse`. */
-import { answerOf, expectedValue, fail, fill, isInverse, pass, quote, verdict } from './common.ts';
+import { answerOf, expectedValue, fail, fill, isInverse, pass, quote, verdict, withEvidence } from './common.ts';
 import type { CheckSpecOf } from './schema.ts';
 import { foldAccents } from './text.ts';
 import type { CheckHandler } from './types.ts';
@@ -17,12 +17,13 @@ export const contains: CheckHandler<CheckSpecOf<'contains' | 'not-contains'>> = 
   const found = prepare(answerOf(ctx), spec.ignoreCase, spec.ignoreAccents).includes(
     prepare(expected.value, spec.ignoreCase, spec.ignoreAccents),
   );
-  return verdict(
+  const r = verdict(
     spec,
     found,
     isInverse(spec),
     found ? `answer contains ${quote(expected.value)}` : `answer does not contain ${quote(expected.value)}`,
   );
+  return found ? withEvidence(r, [expected.value], 'assistant') : r;
 };
 
 export const keywords: CheckHandler<CheckSpecOf<'keywords' | 'not-keywords'>> = (spec, ctx) => {
@@ -48,5 +49,5 @@ export const keywords: CheckHandler<CheckSpecOf<'keywords' | 'not-keywords'>> = 
       : ok
         ? `found ${list(found)}${inverse ? ' (none may appear)' : missing.length ? `; not found ${list(missing)}` : ''}`
         : `none of ${list(missing)} found`;
-  return (ok !== inverse ? pass : fail)(spec, reason, score);
+  return withEvidence((ok !== inverse ? pass : fail)(spec, reason, score), found, 'assistant');
 };

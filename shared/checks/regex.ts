@@ -2,7 +2,7 @@
  * Regular-expression match on the answer; `not-regex` inverts. Patterns are checked when the spec is read;
  * `{{vars}}` in a pattern are filled in at run time, each value matched literally (escaped).
  */
-import { answerOf, fill, invalid, isInverse, verdict } from './common.ts';
+import { answerOf, fill, invalid, isInverse, verdict, withEvidence } from './common.ts';
 import { escapeRegExp, hasPlaceholders } from './interpolate.ts';
 import type { CheckSpecOf } from './schema.ts';
 import type { CheckHandler } from './types.ts';
@@ -22,10 +22,11 @@ export const regex: CheckHandler<CheckSpecOf<'regex' | 'not-regex'>> = (spec, ct
     return invalid(spec, `invalid regular expression once filled in: ${(err as Error).message}`);
   }
   const match = re.exec(answerOf(ctx));
-  return verdict(
+  const r = verdict(
     spec,
     match !== null,
     isInverse(spec),
     match ? `answer matches /${pattern}/ at ${JSON.stringify(match[0])}` : `answer does not match /${pattern}/`,
   );
+  return match ? withEvidence(r, [match[0]], 'assistant') : r;
 };

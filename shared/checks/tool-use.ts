@@ -4,7 +4,7 @@
  * expected tool is named, or given by its role (resolved against the target's roles: roles.ts).
  */
 import type { ToolCall } from '../transcript.ts';
-import { fail, fill, invalid, judgedTurn, pass } from './common.ts';
+import { fail, fill, invalid, judgedTurn, pass, withEvidence } from './common.ts';
 import { getPath } from './paths.ts';
 import { escapeRegExp } from './interpolate.ts';
 import type { ArgMatcher, CheckSpecOf } from './schema.ts';
@@ -39,6 +39,8 @@ function templateOf(matcher: ArgMatcher): string | undefined {
 interface Expectation {
   tool: string;
   matches: (call: ToolCall) => string | undefined;
+  /** Argument values that did not match (the evidence of a failure). */
+  wrong: string[];
 }
 
 function expectations(spec: Spec, vars: Record<string, string>, roles: TargetRoles | undefined): Expectation[] | CheckResult {
@@ -65,13 +67,19 @@ function expectations(spec: Spec, vars: Record<string, string>, roles: TargetRol
       }
       filled.push([path, matcher, value]);
     }
+    const wrong: string[] = [];
     out.push({
       tool,
+      wrong,
       matches: (call) => {
         if (call.name !== tool) return 'other tool';
         for (const [path, matcher, value] of filled) {
-          const why = mismatch(getPath(call.arguments, path), matcher, value);
-          if (why) return `${tool}.${path} ${why}`;
+          const arg = getPath(call.arguments, path);
+          const why = mismatch(arg, matcher, value);
+          if (why) {
+            if (arg !== undefined) wrong.push(typeof arg === 'string' ? arg : JSON.stringify(arg));
+            return `${tool}.${path} ${why}`;
+          }
         }
         return undefined;
       },
@@ -79,6 +87,8 @@ function expectations(spec: Spec, vars: Record<string, string>, roles: TargetRol
   }
   return out;
 }
+
+const wrongArgs = (exp: Expectation[]) => [...new Set(exp.flatMap((e) => e.wrong))];
 
 export const toolUse: CheckHandler<Spec> = (spec, ctx) => {
   const calls = judgedTurn(ctx)?.toolCalls ?? [];
@@ -104,12 +114,12 @@ export const toolUse: CheckHandler<Spec> = (spec, ctx) => {
   const met = reasons.filter((r) => r === undefined).length;
   const score = met / exp.length;
   if (spec.mode === 'any') {
-    return met > 0 ? pass(spec, `an expected tool call was made; ${calledText}`, score) : fail(spec, `${reasons.join('; ')}; ${calledText}`, score);
+    return met > 0 ? pass(spec, `an expected tool call was made; ${calledText}`, score) : withEvidence(fail(spec, `${reasons.join('; ')}; ${calledText}`, score), wrongArgs(exp), 'tool-args');
   }
   if (spec.mode === 'all') {
     return met === exp.length
       ? pass(spec, `all expected tool calls made; ${calledText}`, score)
-      : fail(spec, `${reasons.filter(Boolean).join('; ')}; ${calledText}`, score);
+      : withEvidence(fail(spec, `${reasons.filter(Boolean).join('; ')}; ${calledText}`, score), wrongArgs(exp.filter((_e, i) => reasons[i] !== undefined)), 'tool-args');
   }
   // in-order: each expectation matched by a call after the previous match (other calls may interleave).
   let from = 0;

@@ -16,6 +16,17 @@ export interface CheckResult {
   reason: string;
   /** Index (Turn.index) of the judged turn. */
   turn?: number;
+  /**
+   * What the verdict rests on, as it appears in the judged turn (the found canary, the wrong argument value):
+   * stored in check_results.details and highlighted in the transcript by the reports.
+   */
+  evidence?: CheckEvidence[];
+}
+
+export interface CheckEvidence {
+  text: string;
+  /** Where it appears; absent: anywhere in the turn. */
+  where?: 'assistant' | 'user' | 'tool-args';
 }
 
 export interface CheckContext {

@@ -37,6 +37,13 @@ export interface StoredCheck extends WeightedResult {
   details?: unknown;
 }
 
+/** details as stored: the check's own details plus its evidence (read back by shared/report/evidence.ts). */
+function detailsOf(r: StoredCheck): unknown {
+  if (!r.evidence?.length) return r.details;
+  const own = r.details && typeof r.details === 'object' && !Array.isArray(r.details) ? r.details : r.details === undefined ? {} : { value: r.details };
+  return { ...own, evidence: r.evidence };
+}
+
 export async function saveCheckResults(sql: Sql, runId: string, taskKey: string, results: StoredCheck[]): Promise<void> {
   if (!results.length) return;
   const rows = results.map((r) => ({
@@ -54,7 +61,7 @@ export async function saveCheckResults(sql: Sql, runId: string, taskKey: string,
     mandate_id: r.mandateId ?? null,
     mandate_version: r.mandateVersion ?? null,
     model: r.model ?? null,
-    details: r.details === undefined ? null : sql.json(r.details as Json),
+    details: detailsOf(r) === undefined ? null : sql.json(detailsOf(r) as Json),
   }));
   await sql`insert into check_results ${sql(rows)}
     on conflict (run_id, task_key, check_id) do update set outcome = excluded.outcome, score = excluded.score,
@@ -162,7 +169,7 @@ export async function saveCaseOutcomes(sql: Sql, outcomes: CaseOutcome[]): Promi
                   ${checks.map((c) => c.type)}::text[], ${checks.map((c) => c.outcome)}::text[], ${txt(checks.map((c) => c.score))}::text[]::float8[],
                   ${checks.map((c) => c.reason)}::text[], ${txt(checks.map((c) => c.turn))}::text[]::int[],
                   ${checks.map((c) => String(c.hard ?? false))}::text[]::bool[], ${checks.map((c) => String(c.weight ?? 1))}::text[]::float8[],
-                  ${checks.map((c) => c.source)}::text[], ${txt(checks.map((c) => (c.details === undefined ? null : JSON.stringify(c.details))))}::text[])
+                  ${checks.map((c) => c.source)}::text[], ${txt(checks.map((c) => (detailsOf(c) === undefined ? null : JSON.stringify(detailsOf(c)))))}::text[])
         as v(run_id, task_key, check_id, type, outcome, score, reason, turn, hard, weight, source, details)
       on conflict (run_id, task_key, check_id) do update set outcome = excluded.outcome, score = excluded.score,
         reason = excluded.reason, turn = excluded.turn, hard = excluded.hard, weight = excluded.weight, source = excluded.source,

@@ -2,7 +2,12 @@
 import type { Turn } from '../transcript.ts';
 import { usd } from './cost.ts';
 import { esc, highlight, pct } from './escape.ts';
+import { markedOrEscaped, marksOn, termsFor, type TurnMark } from './evidence.ts';
+import { reasonHtml } from './reason.ts';
 import type { CaseDetail, CheckRow, MetadataVerdictRow, ReportData } from './types.ts';
+
+/** How filters name the family of cases that have none (plain scenario cases). */
+export const NO_FAMILY = '(none)';
 
 export const badge = (outcome: string) => `<span class="badge b-${esc(outcome)}">${esc(outcome)}</span>`;
 
@@ -10,11 +15,12 @@ export function checksTable(checks: CheckRow[]): string {
   if (!checks.length) return '<p class="muted">No checks.</p>';
   const rows = checks
     .map(
-      (c) => `<tr class="o-${esc(c.outcome)}"><td>${badge(c.outcome)}</td><td><code>${esc(c.checkId)}</code></td><td>${esc(c.type)}${c.hard ? ' <small>(hard)</small>' : ''}</td>
-<td>${c.source === 'llm' ? `<strong>Judge${c.model ? ` ${esc(c.model)}` : ''}:</strong> ` : ''}${esc(c.reason)}</td></tr>`,
+      (c) => `<tr class="o-${esc(c.outcome)}" data-check="${esc(c.checkId)}"><td>${badge(c.outcome)}</td><td><code>${esc(c.checkId)}</code></td><td>${esc(c.type)}${c.hard ? ' <small>(hard)</small>' : ''}</td>
+<td>${c.turn === null ? '<span class="muted">last</span>' : `<a href="#turn-${c.turn}">${c.turn}</a>`}</td>
+<td>${c.source === 'llm' ? `<strong>Judge${c.model ? ` ${esc(c.model)}` : ''}:</strong> ` : ''}${reasonHtml(c.reason)}</td></tr>`,
     )
     .join('\n');
-  return `<div class="scroll"><table class="checks"><thead><tr><th>Outcome</th><th>Check</th><th>Type</th><th>Reason</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  return `<div class="scroll"><table class="checks"><thead><tr><th>Outcome</th><th>Check</th><th>Type</th><th>Turn</th><th>Reason</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 /** How a transcript is drawn: `toolResultChars` caps each tool result shown (the whole-run report file). */
@@ -22,7 +28,7 @@ export interface TranscriptView {
   toolResultChars?: number;
 }
 
-function toolCall(t: Turn['toolCalls'][number], view: TranscriptView): string {
+function toolCall(t: Turn['toolCalls'][number], view: TranscriptView, terms: string[]): string {
   const args = JSON.stringify(t.arguments, null, 2);
   let result = '';
   if (t.result !== undefined) {
@@ -31,20 +37,33 @@ function toolCall(t: Turn['toolCalls'][number], view: TranscriptView): string {
     const shown = cap !== undefined && text.length > cap ? `${text.slice(0, cap)}\n… ${text.length - cap} more characters (the whole result is in the JSON report and on the case's dashboard page)` : text;
     result = `<details><summary>result</summary><pre>${esc(shown)}</pre></details>`;
   }
-  return `<div class="tool"><span class="tool-name">tool call: ${esc(t.name)}</span><pre class="args">${esc(args)}</pre>${result}</div>`;
+  return `<div class="tool"><span class="tool-name">tool call: ${esc(t.name)}</span><pre class="args">${markedOrEscaped(args, terms)}</pre>${result}</div>`;
 }
 
-export function transcriptHtml(tr: CaseDetail['transcript'], view: TranscriptView = {}): string {
+/** The checks that judged a turn, as badges above it; a failing one marks the turn. */
+function judgedBy(marks: TurnMark[]): string {
+  if (!marks.length) return '';
+  return `<div class="judged"><span class="who">judged here:</span> ${marks.map((m) => `<span class="badge b-${esc(m.outcome)}" data-judged="${esc(m.checkId)}">${esc(m.checkId)}</span>`).join(' ')}</div>`;
+}
+
+/**
+ * A transcript; `marks` (the case's checks) say which turn each check judged and what it judged on: the turn gets
+ * the checks' badges and the evidence is highlighted (<mark class="ev">) in the answer, the user text or the tool arguments.
+ */
+export function transcriptHtml(tr: CaseDetail['transcript'], view: TranscriptView = {}, marks: TurnMark[] = []): string {
   if (!tr) return '<p class="muted">No transcript.</p>';
   const turns = tr.turns
-    .map(
-      (t) => `<div class="turn" data-turn="${t.index}">
-<div class="msg user"><span class="who">user</span><div class="text">${esc(t.user)}</div></div>
-${t.toolCalls.map((c) => toolCall(c, view)).join('\n')}
-<div class="msg assistant"><span class="who">assistant${t.latencyMs !== null ? ` · ${Math.round(t.latencyMs)} ms` : ''}</span><div class="text">${t.assistant === null ? '<em class="muted">(no reply)</em>' : esc(t.assistant)}</div></div>
+    .map((t, i) => {
+      const on = marksOn(t, i === tr.turns.length - 1, marks);
+      const bad = on.some((m) => m.outcome !== 'pass');
+      return `<div class="turn${on.length ? ' judged-turn' : ''}${bad ? ' judged-bad' : ''}" id="turn-${t.index}" data-turn="${t.index}">
+${judgedBy(on)}
+<div class="msg user"><span class="who">user</span><div class="text">${markedOrEscaped(t.user, termsFor(on, 'user'))}</div></div>
+${t.toolCalls.map((c) => toolCall(c, view, termsFor(on, 'tool-args'))).join('\n')}
+<div class="msg assistant"><span class="who">assistant${t.latencyMs !== null ? ` · ${Math.round(t.latencyMs)} ms` : ''}</span><div class="text">${t.assistant === null ? '<em class="muted">(no reply)</em>' : markedOrEscaped(t.assistant, termsFor(on, 'assistant'))}</div></div>
 ${t.error ? `<div class="msg error">${esc(t.error)}</div>` : ''}
-</div>`,
-    )
+</div>`;
+    })
     .join('\n');
   return `<div class="transcript" data-target="${esc(tr.target)}">${turns}${tr.error ? `<div class="msg error">${esc(tr.error)}</div>` : ''}</div>`;
 }
@@ -55,9 +74,9 @@ export function caseTitle(c: CaseDetail): string {
 }
 
 export function caseBody(c: CaseDetail, view: TranscriptView = {}): string {
-  return `<p>${badge(c.outcome)}${c.regression ? ' <span class="badge b-regression">regression</span>' : ''} ${esc(c.reason)}</p>
+  return `<p>${badge(c.outcome)}${c.regression ? ' <span class="badge b-regression">regression</span>' : ''} ${reasonHtml(c.reason)}</p>
 <h4>Checks</h4>${checksTable(c.checks)}
-<h4>Transcript</h4>${transcriptHtml(c.transcript, view)}`;
+<h4>Transcript</h4>${transcriptHtml(c.transcript, view, c.checks)}`;
 }
 
 export function metadataHtml(rows: MetadataVerdictRow[]): string {
@@ -92,7 +111,8 @@ ${r.context.map((c) => `<blockquote class="evidence">… ${esc(c.before)}<mark>$
   return `<h5>Needs review (${items.length})</h5><ul class="review-items">${li}</ul>`;
 }
 
-export function verdictsHtml(d: ReportData): string {
+/** `branchLink`: where a red-team branch's row links (the dashboard's case list filtered on it). */
+export function verdictsHtml(d: ReportData, branchLink?: (branch: string) => string): string {
   const diag = d.diagnostics.length
     ? d.diagnostics
         .map((x) => `<li>${esc(x.collection)}: ${badge(x.verdict === 'ok' ? 'pass' : 'fail')} silhouette ${x.silhouette === null ? '–' : x.silhouette.toFixed(3)}${x.failed.length ? ` — failed: ${x.failed.map((f) => esc(f.name)).join(', ')}` : ''}</li>`)
@@ -101,7 +121,7 @@ export function verdictsHtml(d: ReportData): string {
   const metaKo = d.metadata.filter((m) => m.verdict === 'ko').length;
   return `<ul class="verdicts">
 <li>Red team: ${d.redteam.total ? `${d.redteam.failed} of ${d.redteam.total} attacks succeeded (${pct(d.redteam.successRate)}) ${badge(d.redteam.failed ? 'fail' : 'pass')}` : '<span class="muted">no red-team cases</span>'}</li>
-${redteamTable(d)}
+${redteamTable(d, branchLink)}
 <li>Metadata: ${d.metadata.length ? `${metaKo} of ${d.metadata.length} tenders with discrepancies ${badge(metaKo ? 'fail' : 'pass')}` : '<span class="muted">no metadata checks</span>'}</li>
 <li>Diagnostics:<ul>${diag}</ul></li></ul>`;
 }
@@ -123,11 +143,18 @@ ${d.tenders.map((t) => `<tr class="o-${cls[t.verdict]}" data-tender="${esc(t.ten
 </tbody></table></div>`;
 }
 
-/** Attack success per OWASP id and technique (and branch, pattern, transform), worst first. */
-export function redteamTable(d: ReportData): string {
-  const rows = d.redteam.groups.filter((g) => g.by === 'owasp' || g.by === 'technique' || g.by === 'branch');
-  if (!rows.length) return '';
-  return `<li>Red team by OWASP id, technique and branch (worst first):<div class="scroll"><table><thead><tr><th>group</th><th>key</th><th>attacks</th><th>succeeded</th><th>rate</th></tr></thead><tbody>
-${rows.map((g) => `<tr><td>${esc(g.by)}</td><td>${esc(g.key)}</td><td>${g.attacks}</td><td>${g.succeeded}</td><td>${pct(g.rate)}</td></tr>`).join('\n')}
-</tbody></table></div></li>`;
+/** Attack success per branch, technique and OWASP id, one table each (worst first). */
+export function redteamTable(d: ReportData, branchLink?: (branch: string) => string): string {
+  const titles = { branch: 'Branch', technique: 'Technique', owasp: 'OWASP id' } as const;
+  const tables = (['branch', 'technique', 'owasp'] as const)
+    .map((by) => {
+      const rows = d.redteam.groups.filter((g) => g.by === by);
+      if (!rows.length) return '';
+      const key = (k: string) => (by === 'branch' && branchLink ? `<a href="${esc(branchLink(k))}">${esc(k)}</a>` : esc(k));
+      return `<div class="scroll"><table class="redteam" data-by="${by}"><thead><tr><th>${titles[by]}</th><th>attacks</th><th>succeeded</th><th>rate</th></tr></thead><tbody>
+${rows.map((g) => `<tr><td>${key(g.key)}</td><td>${g.attacks}</td><td>${g.succeeded}</td><td>${pct(g.rate)}</td></tr>`).join('\n')}
+</tbody></table></div>`;
+    })
+    .filter(Boolean);
+  return tables.length ? `<li>Red team by branch, technique and OWASP id (worst first):${tables.join('')}</li>` : '';
 }

@@ -4,6 +4,7 @@ import type { Sql } from '../db/client.ts';
 import { computeSummary, type RunSummary } from '../eval/summary.ts';
 import { turnSchema, type Outcome, type Turn } from '../transcript.ts';
 import { excerpt } from './escape.ts';
+import { quotedInReason, storedEvidence } from './evidence.ts';
 import type { CaseDetail, CheckRow, DiagnosticsRow, MetadataVerdictRow, ReportData } from './types.ts';
 
 // Stored jsonb outlives code: read it leniently and never let one odd row break a report.
@@ -56,6 +57,12 @@ export async function loadSummary(sql: Sql, runId: string): Promise<RunSummary> 
 export type TranscriptSelection = 'all' | 'none' | { taskKey: string };
 
 /**
+ * Which cases a report carries: all (with their checks), or only the red-team ones without checks (the dashboard's
+ * run page, which pages its case list itself and needs the cases only for the red-team verdicts).
+ */
+export type CaseSelection = 'all' | 'redteam';
+
+/**
  * `summary`: the run's summary when the caller has it (the report task passes the one it is computing, so
  * the rows below load meanwhile), else it is loaded.
  */
@@ -63,9 +70,10 @@ export async function buildReport(
   sql: Sql,
   runId: string,
   summaryIn?: RunSummary | Promise<RunSummary>,
-  opts: { transcripts?: TranscriptSelection } = {},
+  opts: { transcripts?: TranscriptSelection; cases?: CaseSelection } = {},
 ): Promise<ReportData> {
   const which = opts.transcripts ?? 'all';
+  const allCases = (opts.cases ?? 'all') === 'all';
   // Independent reads, side by side on the pool.
   const [summary, runRows, caseRows, checkRows, transcripts] = await Promise.all([
     summaryIn ?? loadSummary(sql, runId),
@@ -74,10 +82,10 @@ export async function buildReport(
     sql<{ task_key: string; set_id: string; case_id: string; tender_id: string | null; family: string | null; repeat_index: number; tags: string[]; outcome: Outcome; reason: string; score: number | null; latency_ms: number | null; cost_usd: number | null }[]>`
       select c.task_key, c.set_id, c.case_id, c.tender_id, c.family, c.repeat_index, c.tags, c.outcome, c.reason, c.score, c.latency_ms, t.cost_usd
       from case_results c left join transcripts t on t.run_id = c.run_id and t.task_key = c.task_key
-      where c.run_id = ${runId} order by c.set_id, c.case_id, c.repeat_index`,
-    sql<{ task_key: string; check_id: string; type: string; outcome: Outcome; reason: string; score: number | null; turn: number | null; hard: boolean; source: string; model: string | null }[]>`
-      select task_key, check_id, type, outcome, reason, score, turn, hard, source, model
-      from check_results where run_id = ${runId} order by task_key, check_id`,
+      where c.run_id = ${runId} ${allCases ? sql`` : sql`and c.family = 'redteam'`} order by c.set_id, c.case_id, c.repeat_index`,
+    sql<{ task_key: string; check_id: string; type: string; outcome: Outcome; reason: string; score: number | null; turn: number | null; hard: boolean; source: string; model: string | null; details: unknown }[]>`
+      select task_key, check_id, type, outcome, reason, score, turn, hard, source, model, details
+      from check_results where run_id = ${runId} and ${allCases} order by task_key, check_id`,
     which === 'none'
       ? []
       : sql<{ task_key: string; target: string; turns: unknown; error: string | null }[]>`
@@ -93,7 +101,9 @@ export async function buildReport(
   const checksByTask = new Map<string, CheckRow[]>();
   for (const c of checkRows) {
     const list = checksByTask.get(c.task_key) ?? [];
-    list.push({ checkId: c.check_id, type: c.type, outcome: c.outcome, reason: c.reason, score: c.score, turn: c.turn, hard: c.hard, source: c.source, model: c.model });
+    const stored = storedEvidence(c.details);
+    const evidence = stored.length ? stored : quotedInReason(c.reason);
+    list.push({ checkId: c.check_id, type: c.type, outcome: c.outcome, reason: c.reason, score: c.score, turn: c.turn, hard: c.hard, source: c.source, model: c.model, evidence });
     checksByTask.set(c.task_key, list);
   }
   const trByTask = new Map(transcripts.map((t) => [t.task_key, { target: t.target, turns: parseTurns(t.turns), error: t.error }]));

@@ -2,6 +2,7 @@
 export const CSS = `
 :root{--fg:#1b1f24;--muted:#657080;--bg:#fff;--panel:#f5f7fa;--line:#d8dee6;--pass:#1a7f37;--fail:#c62828;--warn:#9a6700;--acc:#0b5cad}
 *{box-sizing:border-box}
+[hidden]{display:none!important}
 body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 header.top{display:flex;flex-wrap:wrap;gap:.4rem 1rem;align-items:center;padding:.6rem 1rem;background:#12263f;color:#fff}
 header.top a{color:#fff;text-decoration:none}header.top .brand{font-weight:700;margin-right:auto}
@@ -43,5 +44,20 @@ progress{width:100%;max-width:10rem;height:.8rem}
 button{font:inherit;padding:.3rem .7rem;border-radius:6px;border:1px solid var(--acc);background:var(--acc);color:#fff;cursor:pointer}
 button[disabled]{opacity:.5;cursor:default}
 code{overflow-wrap:anywhere}
-@media (max-width:600px){main{padding:.6rem}th,td{padding:.3rem}.hide-sm{display:none}}
+form.filters{display:flex;flex-wrap:wrap;gap:.5rem .8rem;align-items:flex-end;background:var(--panel);border:1px solid var(--line);border-radius:8px;padding:.6rem;margin:.4rem 0}
+.filter{display:flex;flex-direction:column;font-size:.8rem;color:var(--muted);min-width:0;max-width:100%}
+.filter select,.filter input{font:inherit;font-size:.9rem;padding:.25rem .35rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg);max-width:16rem;min-width:0}
+.filter.search{flex:1 1 12rem}.filter.search input{max-width:none;width:100%}
+.filter-actions{display:flex;gap:.5rem;align-items:center}
+nav.pager{display:flex;flex-wrap:wrap;gap:.4rem 1rem;align-items:center;margin:.6rem 0}
+.why{margin:.1rem 0}
+details.reason{display:inline}details.reason>summary{cursor:pointer;display:inline}details.reason>summary::after{content:' ▸ list';color:var(--acc);font-size:.8rem}details.reason[open]>summary::after{content:' ▾'}
+details.reason[open]{display:block}.reason-list,.reason-full{font-size:.82rem;margin:.2rem 0;overflow-wrap:anywhere}
+.reason-list code{display:inline-block;margin:0 .25rem .1rem 0;padding:0 .25rem;background:var(--panel);border-radius:4px}
+.judged{font-size:.8rem;display:flex;flex-wrap:wrap;gap:.25rem;align-items:center}
+.turn.judged-bad{border-left:4px solid var(--fail);padding-left:.5rem}
+mark.ev{background:#ffb3b3;outline:2px solid var(--fail);border-radius:2px}
+.show-sm{display:none}
+.passed-counts td:first-child{overflow-wrap:anywhere}
+@media (max-width:600px){main{padding:.6rem}th,td{padding:.3rem}.hide-sm{display:none}.show-sm{display:block}.filter select{max-width:100%}table.cases{table-layout:fixed}table.cases th:first-child{width:4.8rem}table.cases td{overflow-wrap:anywhere}}
 `;

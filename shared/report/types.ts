@@ -2,6 +2,7 @@
 import type { RunSummary, TenderVerdict } from '../eval/summary.ts';
 import type { Outcome, Turn } from '../transcript.ts';
 import type { Span } from './escape.ts';
+import type { CheckEvidence } from './evidence.ts';
 
 export interface CheckRow {
   checkId: string;
@@ -13,6 +14,8 @@ export interface CheckRow {
   hard: boolean;
   source: string;
   model: string | null;
+  /** What the check judged on, highlighted in the transcript (stored evidence, else the strings its reason quotes). */
+  evidence: CheckEvidence[];
 }
 
 export interface CaseDetail {

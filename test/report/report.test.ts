@@ -7,6 +7,7 @@ import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
 import { buildReport, gate, renderCsv, renderHtml, renderJson, renderJunit, writeReportFiles, highlight } from '../../shared/report/index.ts';
 import type { ReportData } from '../../shared/report/index.ts';
 import { EVIDENCE, HOSTILE, LONG_RESULT_TAIL, TENDER_TEXT, seedRuns, type Seeded } from './seed.ts';
+import { FILTER_SCRIPT, FILTER_SCRIPT_HASH } from '../../shared/report/filter-script.ts';
 
 let infra: TestInfra;
 let seeded: Seeded;
@@ -92,10 +93,12 @@ describe('report', () => {
 
   it('renders a self-contained HTML report with failures first and no live markup from transcripts', () => {
     const html = renderHtml(data);
-    expect(html).not.toMatch(/<script|<link|src=|https?:\/\/(?!evil)/i);
+    // One script only: the report's own filter, allowed by its hash (no src, no link, no network).
+    expect(html.split(`<script>${FILTER_SCRIPT}</script>`).join('')).not.toMatch(/<script|<link|src=|https?:\/\/(?!evil)/i);
+    expect(html).toContain(`script-src '${FILTER_SCRIPT_HASH}'`);
     expect(html).not.toContain(HOSTILE);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
-    expect(html.indexOf('regression')).toBeLessThan(html.indexOf('Passed cases'));
+    expect(html.indexOf('regression')).toBeLessThan(html.indexOf('data-group="passed"'));
     expect(html.indexOf('tender-qa / deadline')).toBeLessThan(html.indexOf('redteam / jailbreak'));
     expect(html).toContain('The assistant invented a date');
     const start = TENDER_TEXT.indexOf(EVIDENCE);
@@ -110,7 +113,7 @@ describe('report', () => {
     expect(g.find((x) => x.by === 'technique' && x.key === 'role-play')).toMatchObject({ attacks: 1, succeeded: 0 });
     expect(g[0]!.rate).toBe(1);
     const html = renderHtml(data);
-    expect(html).toContain('Red team by OWASP id, technique and branch');
+    expect(html).toContain('Red team by branch, technique and OWASP id');
     expect(html.indexOf('direct-injection')).toBeLessThan(html.indexOf('role-play'));
   });
 

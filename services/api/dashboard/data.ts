@@ -19,7 +19,18 @@ export interface RunRow {
 }
 
 export async function runRows(sql: Sql, limit = 100): Promise<RunRow[]> {
-  const runs = await listRuns(sql, limit);
+  return rowsOf(sql, await listRuns(sql, limit));
+}
+
+/** One run's row (the run page's live status), without listing the others. */
+export async function runRow(sql: Sql, runId: string): Promise<RunRow | undefined> {
+  const runs = await sql<Awaited<ReturnType<typeof listRuns>>>`
+    select id, name, plan, status, epoch, error, created_at as "createdAt", started_at as "startedAt",
+      finished_at as "finishedAt" from runs where id = ${runId}`;
+  return (await rowsOf(sql, runs))[0];
+}
+
+async function rowsOf(sql: Sql, runs: Awaited<ReturnType<typeof listRuns>>): Promise<RunRow[]> {
   const ids = runs.map((r) => r.id);
   const tasks = await sql<{ run_id: string; total: number; done: number; failed: number }[]>`
     select run_id, count(*)::int as total, count(*) filter (where status in ('completed', 'failed', 'canceled'))::int as done,

@@ -12,9 +12,10 @@ import type { Db, Sql } from '../../../shared/db/client.ts';
 import { getMutationRun, listMutationRuns, type MutationSummary } from '../../../shared/mutate/index.ts';
 import { listDeadLetters } from '../../../shared/engine/dead-letters.ts';
 import { esc } from '../../../shared/report/escape.ts';
-import { buildReport } from '../../../shared/report/load.ts';
+import { buildReport, loadSummary } from '../../../shared/report/load.ts';
 import { CSS } from '../../../shared/report/style.ts';
-import { runNames, runRows, trendRows } from './data.ts';
+import { caseFilterSchema, listCases } from './cases.ts';
+import { runNames, runRow, runRows, trendRows } from './data.ts';
 import { sendPage } from './layout.ts';
 import { deadLettersPage } from './pages/dead-letters.ts';
 import { mutationLinks, mutationPage } from './pages/mutation.ts';
@@ -64,14 +65,16 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   r.get('/dashboard/runs/:id', async (req, res) => {
     const id = req.params.id;
     if (!(await runExists(id))) return notFound(res, `Run ${id}`);
-    const tender = optString.catch(undefined).parse(req.query.tender) ?? null;
-    // The run page lists cases: it needs no transcript.
-    const [data, live, mutations] = await Promise.all([
-      buildReport(sql, id, undefined, { transcripts: 'none' }),
-      runRows(sql, 500).then((rs) => rs.find((x) => x.id === id)),
+    const filter = caseFilterSchema.parse(req.query);
+    // The run page lists one page of cases (loaded by listCases): it needs no transcript.
+    const summary = loadSummary(sql, id);
+    const [data, list, live, mutations] = await Promise.all([
+      buildReport(sql, id, summary, { transcripts: 'none', cases: 'redteam' }),
+      summary.then((s) => listCases(deps.db, id, filter, s.failures.filter((f) => f.regression).map((f) => f.taskKey))),
+      runRow(sql, id),
       listMutationRuns(deps.db, id),
     ]);
-    sendPage(res, data.run.name, runPage(data, live, tender) + mutationLinks(mutations));
+    sendPage(res, data.run.name, runPage(data, live, list, filter) + mutationLinks(mutations));
   });
 
   r.get('/dashboard/runs/:id/cases/:taskKey', async (req, res) => {

@@ -68,3 +68,11 @@ for (const btn of document.querySelectorAll('button[data-reprocess]')) {
     }
   });
 }
+
+// The run page's case filters: a changed select applies at once (the Filter button does the same without script).
+for (const sel of document.querySelectorAll('form.filters select[data-autosubmit]')) {
+  sel.addEventListener('change', () => {
+    // A new filter starts at the first page (the form carries no page field).
+    sel.form.requestSubmit();
+  });
+}

@@ -1,25 +1,14 @@
 /** GET /dashboard/runs/:id (summary, cases, tenders, metadata evidence) and /dashboard/runs/:id/cases/:taskKey. */
 import { esc, pct } from '../../../../shared/report/escape.ts';
-import { caseBody, caseTitle, countsTable, metadataHtml, tendersTable, verdictsHtml, badge } from '../../../../shared/report/fragments.ts';
+import { caseBody, caseTitle, countsTable, metadataHtml, tendersTable, verdictsHtml } from '../../../../shared/report/fragments.ts';
 import { summaryCards } from '../../../../shared/report/html.ts';
 import type { ReportData } from '../../../../shared/report/types.ts';
+import type { CaseFilter, CaseList } from '../cases.ts';
 import type { RunRow } from '../data.ts';
 import { progressBar } from '../layout.ts';
+import { casesSection, runUrl } from './cases.ts';
 
-const runUrl = (id: string) => `/dashboard/runs/${encodeURIComponent(id)}`;
-export const caseUrl = (runId: string, taskKey: string) => `${runUrl(runId)}/cases/${encodeURIComponent(taskKey)}`;
-
-export function runPage(d: ReportData, live: RunRow | undefined, tender: string | null): string {
-  const cases = tender ? d.cases.filter((c) => c.tenderId === tender) : d.cases;
-  const rows = cases
-    .map((c) => {
-      const failed = c.checks.filter((k) => k.outcome !== 'pass');
-      return `<tr class="o-${esc(c.outcome)}"><td>${badge(c.outcome)}${c.regression ? ' <span class="badge b-regression">regression</span>' : ''}</td>
-<td><a href="${esc(caseUrl(d.run.id, c.taskKey))}">${esc(c.setId)} / ${esc(c.caseId)}${c.repeatIndex ? ` #${c.repeatIndex}` : ''}</a></td>
-<td class="hide-sm">${c.tenderId ? esc(c.tenderId) : '–'}</td>
-<td>${failed.length ? failed.map((k) => `<code>${esc(k.checkId)}</code>`).join(', ') : ''} <small>${esc(c.reason)}</small></td></tr>`;
-    })
-    .join('\n');
+export function runPage(d: ReportData, live: RunRow | undefined, list: CaseList, filter: CaseFilter): string {
   const dl = (['html', 'json', 'csv', 'xml'] as const)
     .map((f) => `<a href="/runs/${encodeURIComponent(d.run.id)}/report.${f}" download>${f === 'xml' ? 'JUnit XML' : f.toUpperCase()}</a>`)
     .join(' · ');
@@ -33,9 +22,9 @@ export function runPage(d: ReportData, live: RunRow | undefined, tender: string 
 <p class="muted"><code>${esc(d.run.id)}</code> · plan ${esc(d.run.plan)} · ${live ? progressBar(live.progress) : ''}</p></div>
 <p>Download report: ${dl}</p>
 ${summaryCards(d)}
-<h2>Global verdicts</h2>${verdictsHtml(d)}
-<h2 id="cases">Cases${tender ? ` of tender ${esc(tender)} <a href="${esc(runUrl(d.run.id))}#cases"><small>(all)</small></a>` : ''} (${cases.length})</h2>
-${cases.length ? `<div class="scroll"><table class="cases"><thead><tr><th>Outcome</th><th>Case</th><th class="hide-sm">Tender</th><th>Failed checks / reason</th></tr></thead><tbody>${rows}</tbody></table></div>` : '<p class="muted">No cases.</p>'}
+<h2 id="cases">Cases</h2>
+${casesSection(d.run.id, list, filter)}
+<h2>Global verdicts</h2>${verdictsHtml(d, (b) => `${runUrl(d.run.id)}?branch=${encodeURIComponent(b)}#cases`)}
 <h2>Tenders</h2>${tendersTable(d, (t) => `${runUrl(d.run.id)}?tender=${encodeURIComponent(t)}#cases`)}
 <h2>Metadata discrepancies (${metaKo.length}) and review items (${reviewCount})</h2>${metadataHtml(metaShown)}
 <h2>Breakdown</h2>
