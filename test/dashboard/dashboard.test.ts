@@ -120,16 +120,11 @@ describe('dashboard', () => {
     await page.screenshot({ path: path.join(SHOTS, 'case-desktop.png'), fullPage: true });
   });
 
-  it('draws trends as inline SVG lines', async () => {
+  it('draws trends with uPlot, one line per run name (test/dashboard/trends.test.ts covers ranges and tooltips)', async () => {
     await page.goto(`${base}/dashboard/trends?name=dash`);
-    const chart = page.locator('figure.chart', { hasText: 'Pass rate' });
-    const points = (await chart.locator('svg polyline').getAttribute('points'))!.trim().split(/\s+/);
-    expect(points).toHaveLength(2);
-    // Pass rate fell from 100% to 50%: the second point is lower (larger y).
-    const ys = points.map((p) => Number(p.split(',')[1]));
-    expect(ys[1]).toBeGreaterThan(ys[0]!);
-    expect(await page.locator('figure.chart', { hasText: 'Silhouette' }).locator('svg circle').count()).toBe(2);
-    expect(await page.locator('figure.chart', { hasText: 'Red-team success rate' }).locator('svg polyline').count()).toBe(1);
+    await page.waitForSelector('figure[data-chart][data-ready]');
+    expect(await page.locator('figure[data-chart]', { hasText: 'Pass rate' }).locator('.u-legend .u-series th').allTextContents()).toEqual(['dash']);
+    expect(await page.locator('figure[data-chart][data-ready]', { hasText: 'Silhouette' }).count()).toBe(1);
   });
 
   it('reprocesses a dead letter from its button and links to Bull Board', async () => {

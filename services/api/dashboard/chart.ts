@@ -1,51 +1,63 @@
-/** Server-side line charts as inline SVG: no chart library, no script, works under a strict CSP. */
+/**
+ * Line charts drawn in the browser by uPlot (assets/charts.js), from a spec the page embeds as JSON
+ * (`<script type="application/json">` is data, not code, so the strict CSP holds). One series per group (run
+ * name, mandate), aligned on one time axis; each point knows the run it came from for its tooltip and link.
+ */
 import { esc } from '../../../shared/report/escape.ts';
 
+/** How values read on the axis and in tooltips; bounds keep a flat series from showing impossible values. */
+export type ChartUnit = 'pct' | 'usd' | 'ms' | 'num' | 'kappa';
+
 export interface ChartPoint {
+  /** The group the point belongs to: one line per group. */
+  group: string;
+  /** ISO time of the run. */
+  at: string;
+  y: number | null;
+  /** What the tooltip says about the point (run id, …) and where clicking it goes. */
   label: string;
   href?: string;
-  y: number | null;
 }
 
-const W = 600;
-const H = 220;
-const PAD = { l: 56, r: 14, t: 14, b: 30 };
+export interface ChartSpec {
+  title: string;
+  unit: ChartUnit;
+  /** x in unix seconds, ascending; one entry per distinct time. */
+  x: number[];
+  series: { label: string; values: (number | null)[]; points: ({ label: string; href?: string } | null)[] }[];
+  /** A horizontal line (e.g. the kappa bar), drawn dashed. */
+  threshold?: number;
+}
 
-/** Gaps (null) split the line into segments: a missing value is not a zero. */
-export function lineChart(title: string, points: ChartPoint[], fmt: (y: number) => string): string {
-  const ys = points.map((p) => p.y).filter((y): y is number => y !== null && Number.isFinite(y));
-  const head = `<figure class="chart"><figcaption><strong>${esc(title)}</strong></figcaption>`;
-  if (!ys.length) return `${head}<p class="muted">No data yet.</p></figure>`;
-  let lo = Math.min(...ys);
-  let hi = Math.max(...ys);
-  if (hi === lo) {
-    const pad = Math.abs(hi) * 0.1 || 1;
-    lo -= pad;
-    hi += pad;
+/** Points → aligned series: each group's values at every x (null where the group has no run then). */
+export function chartSpec(title: string, unit: ChartUnit, points: ChartPoint[], threshold?: number): ChartSpec {
+  const x = [...new Set(points.map((p) => Math.round(Date.parse(p.at) / 1000)))].sort((a, b) => a - b);
+  const at = new Map(x.map((t, i) => [t, i]));
+  const groups = [...new Set(points.map((p) => p.group))].sort();
+  const series = groups.map((label) => ({
+    label,
+    values: x.map((): number | null => null),
+    points: x.map((): { label: string; href?: string } | null => null),
+  }));
+  for (const p of points) {
+    if (p.y === null || !Number.isFinite(p.y)) continue;
+    const s = series[groups.indexOf(p.group)]!;
+    const i = at.get(Math.round(Date.parse(p.at) / 1000))!;
+    s.values[i] = p.y;
+    s.points[i] = { label: p.label, ...(p.href ? { href: p.href } : {}) };
   }
-  const x = (i: number) => PAD.l + (points.length === 1 ? (W - PAD.l - PAD.r) / 2 : (i * (W - PAD.l - PAD.r)) / (points.length - 1));
-  const y = (v: number) => PAD.t + (1 - (v - lo) / (hi - lo)) * (H - PAD.t - PAD.b);
-  const segments: string[][] = [[]];
-  points.forEach((p, i) => {
-    if (p.y === null || !Number.isFinite(p.y)) segments.push([]);
-    else segments[segments.length - 1]!.push(`${x(i).toFixed(1)},${y(p.y).toFixed(1)}`);
-  });
-  const lines = segments
-    .filter((s) => s.length > 0)
-    .map((s) => `<polyline fill="none" stroke="#0b5cad" stroke-width="2" points="${s.join(' ')}"/>`)
-    .join('');
-  const dots = points
-    .map((p, i) => {
-      if (p.y === null || !Number.isFinite(p.y)) return '';
-      const dot = `<circle cx="${x(i).toFixed(1)}" cy="${y(p.y).toFixed(1)}" r="3.5" fill="#0b5cad"><title>${esc(p.label)}: ${esc(fmt(p.y))}</title></circle>`;
-      return p.href ? `<a href="${esc(p.href)}">${dot}</a>` : dot;
-    })
-    .join('');
-  const grid = [lo, (lo + hi) / 2, hi]
-    .map((v) => `<line x1="${PAD.l}" x2="${W - PAD.r}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" stroke="#d8dee6"/><text x="${PAD.l - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end" font-size="12" fill="#657080">${esc(fmt(v))}</text>`)
-    .join('');
-  const first = points[0]!.label;
-  const last = points[points.length - 1]!.label;
-  const axis = `<text x="${PAD.l}" y="${H - 8}" font-size="12" fill="#657080">${esc(first)}</text>${points.length > 1 ? `<text x="${W - PAD.r}" y="${H - 8}" text-anchor="end" font-size="12" fill="#657080">${esc(last)}</text>` : ''}`;
-  return `${head}<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(title)}" xmlns="http://www.w3.org/2000/svg">${grid}${axis}${lines}${dots}</svg></figure>`;
+  return { title, unit, x, series: series.filter((s) => s.values.some((v) => v !== null)), ...(threshold === undefined ? {} : { threshold }) };
 }
+
+/** JSON inside a <script> element: `<` escaped so no value can close the element. */
+const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+
+/** The chart's figure: a title, the canvas uPlot fills, and the spec; "No data yet." when no series has a value. */
+export function chartFigure(spec: ChartSpec): string {
+  const head = `<figure class="chart" data-chart><figcaption><strong>${esc(spec.title)}</strong></figcaption>`;
+  if (!spec.series.length) return `${head}<p class="muted">No data yet.</p></figure>`;
+  return `${head}<div class="chart-plot"></div><script type="application/json" class="chart-spec">${scriptJson(spec)}</script></figure>`;
+}
+
+/** The scripts and stylesheet a page with charts needs (served by the dashboard router, no CDN). */
+export const CHART_ASSETS = `<link rel="stylesheet" href="/dashboard/assets/charts.css"><script src="/dashboard/assets/uplot.js"></script><script src="/dashboard/assets/charts.js"></script>`;

@@ -3,6 +3,7 @@
  * Server-rendered HTML, one small script (assets/app.js) and one stylesheet; strict CSP, no external assets.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
@@ -33,6 +34,16 @@ export interface DashboardDeps {
 }
 
 const APP_JS = readFileSync(path.join(import.meta.dirname, 'assets', 'app.js'), 'utf8');
+// uPlot (MIT, a dependency) served from here: the dashboard loads nothing from elsewhere.
+const UPLOT_DIST = path.dirname(createRequire(import.meta.url).resolve('uplot/dist/uPlot.iife.min.js'));
+const CHART_FILES = {
+  'uplot.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(path.join(UPLOT_DIST, 'uPlot.iife.min.js'), 'utf8') },
+  'charts.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(path.join(import.meta.dirname, 'assets', 'charts.js'), 'utf8') },
+  'charts.css': {
+    type: 'text/css; charset=utf-8',
+    body: readFileSync(path.join(UPLOT_DIST, 'uPlot.min.css'), 'utf8') + readFileSync(path.join(import.meta.dirname, 'assets', 'charts.css'), 'utf8'),
+  },
+};
 const optString = z.string().min(1).max(500).optional();
 
 export function dashboardRouter(deps: DashboardDeps): Router {
@@ -41,6 +52,9 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   r.use(reportRouter(sql));
 
   r.get('/dashboard/assets/app.js', (_req, res) => void res.type('text/javascript; charset=utf-8').set('cache-control', 'no-cache').send(APP_JS));
+  for (const [file, f] of Object.entries(CHART_FILES)) {
+    r.get(`/dashboard/assets/${file}`, (_req, res) => void res.type(f.type).set('cache-control', 'no-cache').send(f.body));
+  }
   r.get('/dashboard/assets/app.css', (_req, res) => void res.type('text/css; charset=utf-8').set('cache-control', 'no-cache').send(CSS));
 
   r.get('/dashboard/api/runs', async (_req, res) => {

@@ -12,5 +12,8 @@ export const DASHBOARD_OPERATIONS: Operation[] = [
   page('/dashboard/mutations/{id}', 'Dashboard: one mutation report'),
   { method: 'get', path: '/dashboard/api/runs', summary: 'Runs with live progress (the dashboard polls it)', responses: { 200: json('runs', 'DashboardRuns') } },
   { method: 'get', path: '/dashboard/assets/app.js', summary: "The dashboard's script", responses: { 200: { description: 'script', type: 'text/javascript; charset=utf-8' } } },
+  { method: 'get', path: '/dashboard/assets/uplot.js', summary: 'uPlot, the charting library (served locally)', responses: { 200: { description: 'script', type: 'text/javascript; charset=utf-8' } } },
+  { method: 'get', path: '/dashboard/assets/charts.js', summary: "The dashboard's charts (uPlot)", responses: { 200: { description: 'script', type: 'text/javascript; charset=utf-8' } } },
+  { method: 'get', path: '/dashboard/assets/charts.css', summary: "The charts' stylesheet (uPlot's and the dashboard's)", responses: { 200: { description: 'stylesheet', type: 'text/css; charset=utf-8' } } },
   { method: 'get', path: '/dashboard/assets/app.css', summary: "The dashboard's stylesheet", responses: { 200: { description: 'stylesheet', type: 'text/css; charset=utf-8' } } },
 ];
