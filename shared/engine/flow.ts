@@ -18,6 +18,11 @@ export const jobDataSchema = z.object({
    * the others: skipped. (Without this note, a failed task in a re-delivered job means a manual retry.)
    */
   settled: z.array(z.string()).optional(),
+  /**
+   * Tasks this batch job handed back to the queue as a job of their own (hand-off.ts): re-added, by the same
+   * job id, if the job is delivered again (a crash between narrowing this job and adding that one).
+   */
+  handedOff: z.array(z.string()).min(1).optional(),
 });
 export type JobData = z.infer<typeof jobDataSchema>;
 

@@ -33,6 +33,7 @@ import { expandRun } from './expand.ts';
 import type { CompletionWriter } from './completions.ts';
 import { SCHEDULE_JOB, runScheduledJob } from './schedule.ts';
 import { dbReachable, storeHealth } from './store-health.ts';
+import { keepWhatFits } from './hand-off.ts';
 
 export class TaskTimeoutError extends Error {
   constructor(ms: number) {
@@ -104,12 +105,15 @@ function makeJobProcessor(deps: ProcessorDeps) {
   const health = storeHealth(sql);
   return async function processJob(job: Job, token?: string): Promise<unknown> {
     if (job.name === SCHEDULE_JOB) return runScheduledJob(deps, job);
-    const data = jobDataSchema.parse(job.data);
+    let data = jobDataSchema.parse(job.data);
     const { runId } = data;
-    const keys = jobTaskKeys(data);
     const attempt = job.attemptsMade + 1;
     const jobId = String(job.id);
     const slots = deps.slots?.(job.queueName);
+    // A batch keeps only the tasks this process can start now (hand-off.ts); their slots are already held.
+    let reserved = 0;
+    if (slots && (data.taskKeys || data.handedOff)) ({ data, reserved } = await keepWhatFits(job, data, slots, deps, token));
+    const keys = jobTaskKeys(data);
 
     /** Why a task that could not be claimed in one step is skipped, waits, or may run after all (undefined). */
     const decideUnclaimed = async (taskKey: string, view: ClaimView, alwaysRun: boolean): Promise<Record<string, unknown> | 'reprocess' | undefined> => {
@@ -154,14 +158,14 @@ function makeJobProcessor(deps: ProcessorDeps) {
     };
 
     /** Runs one claimed task's handler and records its outcome; never throws. */
-    const runTask = async (taskKey: string, kind: TaskKind, payloadIn: unknown): Promise<TaskEnd> => {
+    const runTask = async (taskKey: string, kind: TaskKind, payloadIn: unknown, slotHeld = false): Promise<TaskEnd> => {
       // Made when first used: most tasks never log, and a child logger per task is not free.
       let logger: Logger | undefined;
       const log = () => (logger ??= deps.log.child({ queue: job.queueName, runId, taskKey, jobId: job.id }));
       const ac = new AbortController();
       // Registered before waiting for a slot, so a cancel also reaches the tasks of a batch still waiting.
       const unregister = deps.cancelBus.register(runId, ac);
-      let holding = false;
+      let holding = slotHeld;
       const releaseSlot = () => {
         if (holding) slots!.release();
         holding = false;
@@ -195,7 +199,7 @@ function makeJobProcessor(deps: ProcessorDeps) {
         },
       };
       try {
-        if (slots) {
+        if (slots && !holding) {
           await slots.acquire(ac.signal);
           holding = true;
         }
@@ -252,86 +256,103 @@ function makeJobProcessor(deps: ProcessorDeps) {
       }
     };
 
-    const claimSql = deps.claimSql ?? sql;
-    const claim = { runId, epoch: data.epoch, attempt, workerId: deps.workerId, jobId };
-    const views = await viaDb(async () => {
-      if (data.taskKeys) return claimTasks(claimSql, { ...claim, taskKeys: keys });
-      // One task: the statement that looks it up by its whole key (the index's fastest path).
-      const v = await claimTask(claimSql, { ...claim, taskKey: data.taskKey });
-      return new Map(v ? [[data.taskKey, v]] : []);
-    });
-    const skipped: Record<string, unknown>[] = [];
-    const reprocess: string[] = [];
-    const toRun: { taskKey: string; kind: TaskKind; payload: unknown }[] = [];
-    for (const taskKey of keys) {
-      const view = views.get(taskKey);
-      const kind = view && getKind(view.kind);
+    // Reserved slots not handed to a task (the claim fails, the job waits, a task is skipped) are given back.
+    let unusedReserved = reserved;
+    const giveBackReserved = () => {
+      for (; unusedReserved > 0; unusedReserved--) slots!.release();
+    };
+    try {
+      return await claimAndRun();
+    } finally {
+      giveBackReserved();
+    }
+
+    async function claimAndRun(): Promise<unknown> {
+      const claimSql = deps.claimSql ?? sql;
+      const claim = { runId, epoch: data.epoch, attempt, workerId: deps.workerId, jobId };
+      const views = await viaDb(async () => {
+        if (data.taskKeys) return claimTasks(claimSql, { ...claim, taskKeys: keys });
+        // One task: the statement that looks it up by its whole key (the index's fastest path).
+        const v = await claimTask(claimSql, { ...claim, taskKey: data.taskKey });
+        return new Map(v ? [[data.taskKey, v]] : []);
+      });
+      const skipped: Record<string, unknown>[] = [];
+      const reprocess: string[] = [];
+      const toRun: { taskKey: string; kind: TaskKind; payload: unknown }[] = [];
+      for (const taskKey of keys) {
+        const view = views.get(taskKey);
+        const kind = view && getKind(view.kind);
+        if (!data.taskKeys) {
+          if (!view) throw new PermanentTaskError(`task ${runId}/${taskKey} does not exist in Postgres`);
+          if (!kind) throw new PermanentTaskError(`unknown task kind ${view.kind}`);
+        } else if (!view || !kind) {
+          // One bad task must not hold its batch: record it (when it exists) and go on with the others.
+          const error = view ? `unknown task kind ${view.kind}` : `task ${runId}/${taskKey} does not exist in Postgres`;
+          deps.log.error({ runId, taskKey, jobId }, error);
+          if (view) await viaDb(() => markFailed(sql, { runId, taskKey, queue: job.queueName, jobId, error, attempts: attempt }));
+          skipped.push({ skipped: 'invalid', taskKey });
+          continue;
+        }
+        if (!view.claimed) {
+          const decision = await viaDb(() => decideUnclaimed(taskKey, view, kind.alwaysRun ?? false));
+          if (decision === 'reprocess') {
+            reprocess.push(taskKey);
+            continue;
+          }
+          if (decision) {
+            skipped.push(decision);
+            continue;
+          }
+          const ok = await viaDb(() => markRunning(sql, { runId, taskKey, attempt, workerId: deps.workerId, jobId }));
+          if (!ok) {
+            skipped.push({ skipped: 'terminal' });
+            continue;
+          }
+        }
+        toRun.push({ taskKey, kind, payload: view.payload });
+      }
+      if (reprocess.length) await resumeRun(deps, runId, { onlyTasks: reprocess });
+      // The first tasks to run take the reserved slots; the rest (if any) wait for a slot as usual.
+      const held = Math.min(unusedReserved, toRun.length);
+      unusedReserved -= held;
+      giveBackReserved();
+
       if (!data.taskKeys) {
-        if (!view) throw new PermanentTaskError(`task ${runId}/${taskKey} does not exist in Postgres`);
-        if (!kind) throw new PermanentTaskError(`unknown task kind ${view.kind}`);
-      } else if (!view || !kind) {
-        // One bad task must not hold its batch: record it (when it exists) and go on with the others.
-        const error = view ? `unknown task kind ${view.kind}` : `task ${runId}/${taskKey} does not exist in Postgres`;
-        deps.log.error({ runId, taskKey, jobId }, error);
-        if (view) await viaDb(() => markFailed(sql, { runId, taskKey, queue: job.queueName, jobId, error, attempts: attempt }));
-        skipped.push({ skipped: 'invalid', taskKey });
-        continue;
+        if (reprocess.length) return { reprocessed: true };
+        if (skipped.length) return skipped[0];
+        const end = await runTask(toRun[0]!.taskKey, toRun[0]!.kind, toRun[0]!.payload, held > 0);
+        if ('dbDown' in end) throw end.dbDown;
+        if ('error' in end) throw end.error;
+        return end.value;
       }
-      if (!view.claimed) {
-        const decision = await viaDb(() => decideUnclaimed(taskKey, view, kind.alwaysRun ?? false));
-        if (decision === 'reprocess') {
-          reprocess.push(taskKey);
-          continue;
-        }
-        if (decision) {
-          skipped.push(decision);
-          continue;
-        }
-        const ok = await viaDb(() => markRunning(sql, { runId, taskKey, attempt, workerId: deps.workerId, jobId }));
-        if (!ok) {
-          skipped.push({ skipped: 'terminal' });
-          continue;
-        }
-      }
-      toRun.push({ taskKey, kind, payload: view.payload });
-    }
-    if (reprocess.length) await resumeRun(deps, runId, { onlyTasks: reprocess });
 
-    if (!data.taskKeys) {
-      if (reprocess.length) return { reprocessed: true };
-      if (skipped.length) return skipped[0];
-      const end = await runTask(toRun[0]!.taskKey, toRun[0]!.kind, toRun[0]!.payload);
-      if ('dbDown' in end) throw end.dbDown;
-      if ('error' in end) throw end.error;
-      return end.value;
-    }
-
-    // A batch: its tasks run side by side (each holding one of the queue's slots); the job's own outcome
-    // only steers BullMQ: retried while a task will retry (done ones are skipped then), failed when the
-    // failures are final (each failed task has its own dead letter).
-    const ends = await Promise.all(toRun.map((t) => runTask(t.taskKey, t.kind, t.payload)));
-    const failed = toRun.map((t, i) => ({ key: t.taskKey, end: ends[i]! })).filter((f) => 'error' in f.end);
-    const finals = failed.filter((f) => (f.end as { final: boolean }).final).map((f) => f.key);
-    const down = ends.find((e): e is { dbDown: DbUnavailableError } => 'dbDown' in e);
-    if (down) {
-      // Tasks not started (or whose handler met the outage) go back to the queue with the job; the ones
-      // stored meanwhile are skipped when it returns, and the ones failed for good must stay failed.
-      if (finals.length) await job.updateData({ ...data, settled: [...(data.settled ?? []), ...finals] });
-      throw down.dbDown;
-    }
-    if (failed.length) {
-      const first = failed[0]!.end as { error: Error };
-      const msg = `${failed.length} of ${keys.length} tasks failed (first: ${first.error.message})`;
-      if (finals.length < failed.length) {
-        // The job runs again for the tasks that will retry; the ones failed for good stay failed.
+      // A batch: its tasks run side by side (each holding one of the queue's slots); the job's own outcome
+      // only steers BullMQ: retried while a task will retry (done ones are skipped then), failed when the
+      // failures are final (each failed task has its own dead letter).
+      const ends = await Promise.all(toRun.map((t, i) => runTask(t.taskKey, t.kind, t.payload, i < held)));
+      const failed = toRun.map((t, i) => ({ key: t.taskKey, end: ends[i]! })).filter((f) => 'error' in f.end);
+      const finals = failed.filter((f) => (f.end as { final: boolean }).final).map((f) => f.key);
+      const down = ends.find((e): e is { dbDown: DbUnavailableError } => 'dbDown' in e);
+      if (down) {
+        // Tasks not started (or whose handler met the outage) go back to the queue with the job; the ones
+        // stored meanwhile are skipped when it returns, and the ones failed for good must stay failed.
         if (finals.length) await job.updateData({ ...data, settled: [...(data.settled ?? []), ...finals] });
-        throw new Error(msg);
+        throw down.dbDown;
       }
-      // The job fails: a manual retry of it later reprocesses every failed task of the batch.
-      if (data.settled) await job.updateData({ ...data, settled: undefined });
-      throw new UnrecoverableError(msg);
+      if (failed.length) {
+        const first = failed[0]!.end as { error: Error };
+        const msg = `${failed.length} of ${keys.length} tasks failed (first: ${first.error.message})`;
+        if (finals.length < failed.length) {
+          // The job runs again for the tasks that will retry; the ones failed for good stay failed.
+          if (finals.length) await job.updateData({ ...data, settled: [...(data.settled ?? []), ...finals] });
+          throw new Error(msg);
+        }
+        // The job fails: a manual retry of it later reprocesses every failed task of the batch.
+        if (data.settled) await job.updateData({ ...data, settled: undefined });
+        throw new UnrecoverableError(msg);
+      }
+      return { ran: toRun.length, skipped: skipped.length, reprocessed: reprocess.length };
     }
-    return { ran: toRun.length, skipped: skipped.length, reprocessed: reprocess.length };
   };
 }
 

@@ -36,6 +36,13 @@ export class Slots {
     });
   }
 
+  /** Takes up to `n` of the slots free right now without waiting; returns how many it took (each to be released). */
+  tryReserve(n: number): number {
+    const k = Math.max(0, Math.min(n, this.free));
+    this.free -= k;
+    return k;
+  }
+
   release(): void {
     const next = this.waiters.shift();
     if (next) next.resolve();

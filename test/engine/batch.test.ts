@@ -1,8 +1,9 @@
 /**
  * Batch jobs on real Redis and Postgres: sibling tasks of a batchable kind travel together, but each keeps
  * its own row, attempts, failure and dead letter; a batch never runs more conversations than the queue's
- * concurrency (checked on a real HTTP target); a worker killed mid-batch loses nothing and repeats nothing
- * that had completed.
+ * concurrency (checked on a real HTTP target) and a process never claims more cases than it can play (the rest
+ * are handed back: two worker processes share a batch); a worker killed mid-batch loses nothing and repeats
+ * nothing that had completed.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +17,7 @@ import { cancelRun } from '../../shared/engine/cancel.ts';
 import { listDeadLetters } from '../../shared/engine/dead-letters.ts';
 import { redisConnection } from '../../shared/engine/connections.ts';
 import { evalPlan, evalPlanSchema } from '../../shared/plans/eval.ts';
+import { startStormTarget, stormSet } from '../resilience/storm-target.ts';
 
 let infra: TestInfra;
 let redis: Redis;
@@ -31,6 +33,20 @@ afterAll(async () => {
   redis?.disconnect();
   await infra?.teardown();
 });
+
+function casesPlan(n: number, url: string) {
+  return evalPlanSchema.parse({
+    plan: 'eval',
+    sets: [
+      {
+        id: 'batch',
+        type: 'single',
+        cases: Array.from({ length: n }, (_, i) => ({ id: `c${i}`, input: `Quando scade il bando ${i}?`, checks: [{ type: 'contains', value: '31 gennaio 2027' }] })),
+      },
+    ],
+    target: { type: 'http', url, body: { message: '{{message}}' }, response: { answer: 'answer' } },
+  });
+}
 
 /** A chatbot that answers after `ms` and records how many requests it had in flight at most. */
 async function countingTarget(ms: number) {
@@ -63,18 +79,7 @@ describe('batch jobs', () => {
     const target = await countingTarget(60);
     const workers = await startTestWorkers(infra, ['converse', 'report', 'control'], {}, { converse: 6 });
     try {
-      const input = evalPlanSchema.parse({
-        plan: 'eval',
-        sets: [
-          {
-            id: 'batch',
-            type: 'single',
-            cases: Array.from({ length: 40 }, (_, i) => ({ id: `c${i}`, input: `Quando scade il bando ${i}?`, checks: [{ type: 'contains', value: '31 gennaio 2027' }] })),
-          },
-        ],
-        target: { type: 'http', url: target.url, body: { message: '{{message}}' }, response: { answer: 'answer' } },
-      });
-      const plan = await evalPlan.build(input, { config: workers.config });
+      const plan = await evalPlan.build(casesPlan(40, target.url), { config: workers.config });
       const { runId } = await submitRun(deps(), { name: plan.name, plan: 'eval', spec: {}, tasks: plan.tasks, shared: plan.shared });
       expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 30_000)).toBe('completed');
       // The chatbot saw each case once, and at most 6 at a time although a batch holds 16.
@@ -86,10 +91,8 @@ describe('batch jobs', () => {
         expect(r.status).toBe('completed');
         expect(r.executions).toBe(1);
       }
-      // They travelled as 16 + 16 + 8: three job ids, shared by the tasks of each batch.
-      const jobIds = new Set(rows.map((r) => r.job_id));
-      expect(jobIds.size).toBe(3);
-      for (const id of jobIds) expect(id).toMatch(/\+(16|8)\.e0$/);
+      // They travelled in batch jobs (16 + 16 + 8, each split as slots allowed): every job id is a batch's.
+      for (const id of new Set(rows.map((r) => r.job_id))) expect(id).toMatch(/\+\d+\.e0$/);
       const cases = await infra.sql<{ n: number }[]>`select count(*)::int as n from case_results where run_id = ${runId} and outcome = 'pass'`;
       expect(cases[0]!.n).toBe(40);
     } finally {
@@ -97,6 +100,70 @@ describe('batch jobs', () => {
       await target.close();
     }
   });
+
+  it('two worker processes share the cases of one batch: neither claims more than it can play, both play', async () => {
+    // The target counts requests per case (each message starts with its case id).
+    const target = await startStormTarget(() => 'ok', { delayMs: 400 });
+    const env = { ...infra.env, VAGLIO_CONCURRENCY_CONVERSE: '4' };
+    const pair = [spawnService('conversation-runner', env), spawnService('conversation-runner', env)];
+    children.push(...pair);
+    const reporter = await startTestWorkers(infra, ['report', 'control']);
+    try {
+      await waitFor('both processes up', async () => {
+        const rows = await infra.sql<{ id: string }[]>`select id from workers where stopped_at is null and last_seen > now() - interval '10 seconds'`;
+        return pair.every((c) => rows.some((r) => r.id.includes(`.${c.pid}.`)));
+      }, 120_000, 50); // starting a service takes a while on a loaded shared machine
+      // 16 cases: one batch job, which one process takes first.
+      const input = evalPlanSchema.parse({
+        plan: 'eval',
+        sets: [stormSet(16, 'hoard')],
+        target: { type: 'http', url: target.url, body: { message: '{{message}}' }, response: { answer: 'answer' } },
+      });
+      const plan = await evalPlan.build(input, { config: reporter.config });
+      const { runId } = await submitRun(deps(), { name: 'hoard', plan: 'eval', spec: {}, tasks: plan.tasks, shared: plan.shared });
+      // Sampled every 20 ms: which process holds which case, and how many of its claimed (running) cases it
+      // has not started playing yet (the target has not been asked): that is what hoarding is.
+      const playedBy = new Map<string, string>();
+      const peakWaiting = new Map<string, number>();
+      let stop = false;
+      const sampling = (async () => {
+        while (!stop) {
+          const rows = await infra.sql<{ task_key: string; worker_id: string }[]>`
+            select task_key, worker_id from tasks where run_id = ${runId} and status = 'running' and kind = 'eval.converse'`;
+          const waiting = new Map<string, number>();
+          for (const r of rows) {
+            const caseId = /\.(c\d+)\.r\d+$/.exec(r.task_key)?.[1] ?? r.task_key;
+            playedBy.set(caseId, r.worker_id);
+            if (!target.perCase.has(caseId)) waiting.set(r.worker_id, (waiting.get(r.worker_id) ?? 0) + 1);
+          }
+          for (const [w, n] of waiting) peakWaiting.set(w, Math.max(peakWaiting.get(w) ?? 0, n));
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      })();
+      const status = await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 90_000);
+      stop = true;
+      await sampling;
+      expect(status).toBe('completed');
+      const ofProcess = (c: ChildProcess, w: string) => w.includes(`.${c.pid}.`);
+      const perProcess = pair.map((c) => [...playedBy.values()].filter((w) => ofProcess(c, w)).length);
+      const waitingPeak = pair.map((c) => Math.max(0, ...[...peakWaiting].filter(([w]) => ofProcess(c, w)).map(([, n]) => n)));
+      const asked = [...target.perCase.values()];
+      console.log(`[batch hand-off] 16 cases, 2 processes × concurrency 4: cases per process ${perProcess.join(' + ')}, peak claimed-but-not-started per process ${waitingPeak.join(', ')}, requests ${target.total()}, max per case ${Math.max(...asked)}, peak in flight ${target.peakInFlight()}`);
+      // Neither process held more cases than it could start at once, and both played: the batch was shared.
+      for (const n of waitingPeak) expect(n).toBeLessThanOrEqual(4);
+      for (const n of perProcess) expect(n).toBeGreaterThanOrEqual(4);
+      expect(playedBy.size).toBe(16);
+      // Shared without repeats: each case asked once, each task executed once.
+      expect(target.total()).toBe(16);
+      expect(asked.every((n) => n === 1)).toBe(true);
+      const rows = [...(await taskRows(infra.sql, runId)).values()].filter((r) => r.kind === 'eval.converse');
+      for (const r of rows) expect(r.executions).toBe(1);
+    } finally {
+      await reporter.stop();
+      await Promise.all(pair.map((c) => killAndWait(c, 'SIGKILL')));
+      await target.close();
+    }
+  }, 240_000);
 
   it('retries only the failing task of a batch; a permanent failure dead-letters that task alone', async () => {
     const workers = await startTestWorkers(infra, ['converse', 'report', 'control']);

@@ -75,7 +75,7 @@ async function poolReady() {
   await waitFor('both worker processes up', async () => {
     const rows = await infra.sql<{ id: string }[]>`select id from workers where stopped_at is null and last_seen > now() - interval '10 seconds'`;
     return pool.every((c) => rows.some((r) => r.id.includes(`.${c.pid}.`)));
-  }, 30_000, 50);
+  }, 120_000, 50); // starting a service takes a while on a loaded shared machine
 }
 
 async function trial(n: number) {
@@ -88,13 +88,13 @@ async function trial(n: number) {
     spec: {},
     tasks: tasksFor(n),
   });
-  // Both processes hold active tasks; the test cases travel as one batch job (queues/index.ts), which one
-  // process holds.
+  // Both processes hold active tasks. The test cases travel as one batch job (queues/index.ts): the process
+  // that takes it keeps the cases it can play and hands the rest back, so one or both hold some.
   const batched = current.queue === 'converse' && n % 2 === 1;
   const holders = await waitFor(`${batched ? 1 : 2} workers with active tasks`, async () => {
     const rows = await infra.sql<{ worker_id: string }[]>`
       select distinct worker_id from tasks where run_id = ${runId} and status = 'running' and worker_id is not null`;
-    return rows.length === (batched ? 1 : 2) ? rows.map((r) => r.worker_id) : undefined;
+    return rows.length >= (batched ? 1 : 2) ? rows.map((r) => r.worker_id) : undefined;
   }, 30_000, 25);
   // A random process among those holding tasks.
   const candidates = pool.map((c, i) => ({ c, i })).filter(({ c }) => holders.some((w) => w.includes(`.${c.pid}.`)));
@@ -159,6 +159,6 @@ describe('SIGKILL a random worker process of each service mid-task', () => {
       await Promise.all(pool.splice(0).map((c) => killAndWait(c, 'SIGKILL')));
       pool.push(spawnService(p.service, env()), spawnService(p.service, env()));
       for (let i = 0; i < p.trials; i++) await trial(n++);
-    }, 120_000);
+    }, 600_000);
   }
 });
