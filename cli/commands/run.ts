@@ -14,6 +14,8 @@ import { redteamCliOptions, redteamSelection, type RedteamCliOptions } from '../
 interface RunOptions extends RedteamCliOptions {
   target: string;
   threshold?: number;
+  mutate?: boolean;
+  minMutationScore?: number;
   repeat: number;
   junit?: string;
   json?: string;
@@ -37,6 +39,10 @@ export const runCommand = defineCommand<[string[]], RunOptions>({
     new Option('--today <YYYY-MM-DD>', 'the date the checks treat as today').argParser(parsePattern('--today', DATE, 'a date like 2026-12-01')),
     new Option('--redteam <n>', 'also run n red-team scenarios (distinct attacks first)').argParser(parseNumber('--redteam', { min: 1, integer: true })),
     ...redteamCliOptions(),
+    new Option('--mutate', "after the run, mutation-test its suite on its own transcripts (would it notice the chatbot breaking?)"),
+    new Option('--min-mutation-score <rate>', 'with --mutate: minimum mutation score, 0..1; below it the command exits 1 (implies --mutate)').argParser(
+      parseNumber('--min-mutation-score', { min: 0, max: 1 }),
+    ),
     new Option('--allow-errors', 'do not fail the gate because some cases errored (the target or infrastructure failed)').default(false),
     new Option('--no-wait', 'submit, print the run id and return (needs running workers)'),
   ],
@@ -80,6 +86,7 @@ export const runCommand = defineCommand<[string[]], RunOptions>({
       allowErrors: values.allowErrors,
       today: values.today,
       redteam,
+      mutate: values.mutate || values.minMutationScore !== undefined ? { minScore: values.minMutationScore } : undefined,
     });
     const built = await evalPlan.build(input, { config: config() });
     const c = config();
@@ -113,7 +120,10 @@ export const runCommand = defineCommand<[string[]], RunOptions>({
       const summary = { ...computed, gate: gateDecision(computed, gateOpts) };
       if (values.json) await writeFile(values.json, JSON.stringify(summary, null, 2));
       if (values.junit) await writeFile(values.junit, renderJunit(await buildReport(dbh.sql, runId)));
-      return printSummary(summary, gateOpts, process.stdout);
+      const code = printSummary(summary, gateOpts, process.stdout);
+      if (!input.mutate) return code;
+      const { mutationGate } = await import('../mutate-summary.ts');
+      return Math.max(code, await mutationGate(dbh.db, runId, process.stdout));
     } finally {
       await local?.stop();
       await dbh.close();

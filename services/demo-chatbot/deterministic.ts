@@ -63,6 +63,16 @@ const HANDLERS: Record<ContentIntent, Handler> = {
   requirements: quote('requirements'),
   application: quote('application'),
   posts: (_ctx, t, meta) => {
+    // The operative sentence ("è indetto concorso … di n. 6 posti") states the total; an article on how the posts
+    // are split between sites would quote a share of them. It is in an article or in the preamble.
+    const operative = (text: string) => text.split(/\n+/).map((x) => x.trim()).find((x) => /\b(indett[oa]|bandit[oa])\b/i.test(x) && /\b\d+\s+post[io]\b/i.test(x));
+    const inArticle = t.articles.map((art) => ({ art, line: operative(art.text) })).find((x) => x.line);
+    const line = inArticle?.line ?? operative(t.text);
+    const n = line && /\b(\d+)\s+post[io]\b/i.exec(line)?.[1];
+    if (line && n) {
+      const where = inArticle ? `l'${cite(inArticle.art)}` : 'il dispositivo del bando';
+      return `${n === '1' ? 'È messo a concorso 1 posto' : `Sono messi a concorso ${n} posti`} secondo ${where}: «${line.replace(/^che\s+/i, '')}»`;
+    }
     const a = bestArticle(t.articles, 'posts') ?? t.articles[0];
     const s = a && splitSentences(a.text).find((x) => /\bpost[io]\b/i.test(x));
     return a && s ? `Secondo l'${cite(a)}: ${s}` : `Il bando mette a concorso ${meta.posts} posti.`;

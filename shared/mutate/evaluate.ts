@@ -22,6 +22,8 @@ const isLlm = (c: CheckSpec) => (LLM_CHECK_TYPES as readonly string[]).includes(
 export interface JudgeOptions {
   /** Present when a judge model is configured: LLM checks are then applied to mutants too. */
   llmJudge?: CheckContext['llmJudge'];
+  /** The run's target roles: checks that name a role (tool-use, search-results) resolve it as in the run. */
+  roles?: CheckContext['roles'];
 }
 
 /** Which parts of the transcript a mutant changed (operators keep unchanged turns and calls as they were). */
@@ -77,7 +79,7 @@ export async function judge(s: MutationSubject, transcript: Transcript, opts: Ju
     const rerun = base?.judgement.results ? checks.map((c) => reads(c, base.touched)) : checks.map(() => true);
     const fresh = await runChecks(
       checks.filter((_, i) => rerun[i]),
-      { transcript, expected: s.expected, vars: s.vars, now: s.today ? new Date(`${s.today}T12:00:00Z`) : undefined, llmJudge: opts.llmJudge },
+      { transcript, expected: s.expected, vars: s.vars, now: s.today ? new Date(`${s.today}T12:00:00Z`) : undefined, llmJudge: opts.llmJudge, roles: opts.roles },
     );
     let k = 0;
     const results = checks.map((_, i) => (rerun[i] ? fresh[k++]! : base!.judgement.results![i]!));

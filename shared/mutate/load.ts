@@ -102,8 +102,16 @@ export async function loadRunForMutation(db: Db, runId: string): Promise<LoadedR
   const ids = [...new Set(subjects.map((s) => s.tenderId).filter((x): x is string => !!x))];
   const corpus: CorpusTender[] = ids.length
     ? (await db.select({ id: tenders.id, metadata: tenders.metadata }).from(tenders).where(inArray(tenders.id, ids))).map((t) => {
-        const m = (t.metadata ?? {}) as { title?: unknown; deadline?: unknown };
-        return { id: t.id, title: typeof m.title === 'string' ? m.title : t.id, deadline: typeof m.deadline === 'string' ? m.deadline : undefined };
+        const m = (t.metadata ?? {}) as { title?: unknown; deadline?: unknown; workLocations?: unknown };
+        const regions = Array.isArray(m.workLocations)
+          ? [...new Set(m.workLocations.map((l) => (l as { regione?: unknown } | null)?.regione).filter((r): r is string => typeof r === 'string'))]
+          : [];
+        return {
+          id: t.id,
+          title: typeof m.title === 'string' ? m.title : t.id,
+          deadline: typeof m.deadline === 'string' ? m.deadline : undefined,
+          ...(regions.length ? { regions } : {}),
+        };
       })
     : [];
   // Suites written by hand have no ingested corpus: the bandi the chatbot looked up (tender role) stand in.

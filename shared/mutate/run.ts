@@ -44,13 +44,14 @@ async function verifiedSuggestion(op: MutationOperator, s: MutationSubject, ctx:
   const raw = op.suggest(s, ctx);
   const parsed = raw && checkSpecSchema.safeParse(raw);
   if (!parsed || !parsed.success) return undefined;
-  const base = { expected: s.expected, vars: s.vars, now: s.today ? new Date(`${s.today}T12:00:00Z`) : undefined };
+  const base = { expected: s.expected, vars: s.vars, now: s.today ? new Date(`${s.today}T12:00:00Z`) : undefined, roles: ctx.roles };
   const [onOriginal] = await runChecks([parsed.data], { ...base, transcript: s.transcript });
   const [onMutant] = await runChecks([parsed.data], { ...base, transcript: mutant });
   return onOriginal?.outcome === 'pass' && onMutant?.outcome === 'fail' ? raw! : undefined;
 }
 
-export async function runMutations(run: LoadedRun, operators: MutationOperator[], opts: JudgeOptions = {}): Promise<MutationRunResult> {
+export async function runMutations(run: LoadedRun, operators: MutationOperator[], judgeOpts: JudgeOptions = {}): Promise<MutationRunResult> {
+  const opts: JudgeOptions = { ...judgeOpts, roles: run.target?.roles };
   const mutants: MutantOutcome[] = [];
   const suggestions: Suggestion[] = [];
   const suggested = new Set<string>();

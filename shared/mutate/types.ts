@@ -14,6 +14,8 @@ export interface CorpusTender {
   id: string;
   title: string;
   deadline?: string;
+  /** The regions of its work locations, when the metadata gives them (a filter a search may be asked for). */
+  regions?: string[];
 }
 
 interface SubjectBase {

@@ -13,6 +13,7 @@ import { redteamSelectionSchema } from './eval.ts';
 import { diagnosticsPayloadSchema } from '../tasks/diagnostics.ts';
 import { globalTasks, suiteOptionsSchema } from './suite.ts';
 import { keyMaker } from './keys.ts';
+import { mutateOptionSchema, mutateTask } from './mutate.ts';
 import type { PlanDef } from './types.ts';
 
 export const dailyPlanSchema = z.object({
@@ -27,6 +28,8 @@ export const dailyPlanSchema = z.object({
   redteam: redteamSelectionSchema.optional(),
   diagnostics: z.array(diagnosticsPayloadSchema).default([]),
   threshold: z.number().min(0).max(1).optional(),
+  /** After the report, mutation-test the day's suite (would it notice the chatbot breaking?). */
+  mutate: mutateOptionSchema.optional(),
 });
 export type DailyPlanInput = z.input<typeof dailyPlanSchema>;
 
@@ -50,9 +53,7 @@ export const dailyPlan: PlanDef<typeof dailyPlanSchema> = {
       { key: 'regressions', kind: 'eval.regressions', payload: { target: input.target, today } },
       ...globals,
     ];
-    return {
-      name: input.name,
-      tasks: [...tasks, { key: 'report', kind: 'eval.report', payload: { threshold: input.threshold }, dependsOn: tasks.map((t) => t.key) }],
-    };
+    const report = { key: 'report', kind: 'eval.report', payload: { threshold: input.threshold }, dependsOn: tasks.map((t) => t.key) };
+    return { name: input.name, tasks: [...tasks, report, ...(input.mutate ? [mutateTask(input.mutate)] : [])] };
   },
 };

@@ -16,6 +16,7 @@ import type { CasePayloadInput } from '../eval/payloads.ts';
 import type { PlanDef } from './types.ts';
 import { ValidationError } from '../engine/errors.ts';
 import { keyMaker } from './keys.ts';
+import { mutateOptionSchema, mutateTask } from './mutate.ts';
 import type { SharedRef } from '../engine/shared-values.ts';
 
 /** A public dataset to play: its name, or {name, limit, path}; `limit` scenarios spread over its categories. */
@@ -70,6 +71,8 @@ export const evalPlanSchema = z.object({
   threshold: z.number().min(0).max(1).optional(),
   /** Errored cases do not fail the gate (see shared/report/gate.ts). */
   allowErrors: z.boolean().default(false),
+  /** After the report, mutation-test this run's own suite (shared/mutate; a `mutation_runs` row per run). */
+  mutate: mutateOptionSchema.optional(),
   today: isoDate.optional(),
   redteam: redteamSelectionSchema.optional(),
 });
@@ -190,6 +193,7 @@ export const evalPlan: PlanDef<typeof evalPlanSchema> = {
     if (input.redteam) tasks.push(...redteamTasks(input.redteam, target, key, { today: input.today }));
     if (tasks.length === 0) throw new ValidationError(['body.sets: give at least one test set or a redteam selection']);
     tasks.push(reportTask(tasks, input.threshold, 'report', input.allowErrors));
+    if (input.mutate) tasks.push(mutateTask(input.mutate));
     return { name: input.name, tasks, shared };
   },
 };

@@ -2,7 +2,35 @@
 import { z } from 'zod';
 import { ValidationError } from '../engine/errors.ts';
 import { OperatorConfigError, selectOperators } from '../mutate/registry.ts';
+import type { TaskSpec } from '../engine/dag.ts';
 import type { PlanDef } from './types.ts';
+
+/** `mutate:` in an eval or daily plan: after the report, the run's own suite is mutation-tested. */
+export const mutateOptionSchema = z
+  .object({
+    /** Operator ids (default: every built-in operator). */
+    operators: z.array(z.string().min(1)).optional(),
+    /** Gate of the mutation run: its score below it fails its gate. */
+    minScore: z.number().min(0).max(1).optional(),
+  })
+  .strict();
+export type MutateOption = z.infer<typeof mutateOptionSchema>;
+
+function checkOperators(operators: string[] | undefined, field: string): void {
+  // Unknown operator ids are refused before anything is stored or enqueued.
+  try {
+    selectOperators([], operators);
+  } catch (err) {
+    if (err instanceof OperatorConfigError) throw new ValidationError([`${field}: ${err.message}`]);
+    throw err;
+  }
+}
+
+/** The task that mutation-tests its own run once the report (and so every case) is done. */
+export function mutateTask(opt: MutateOption, after = 'report'): TaskSpec {
+  checkOperators(opt.operators, 'body.mutate.operators');
+  return { key: 'mutate', kind: 'eval.mutate', payload: { operators: opt.operators, minScore: opt.minScore }, dependsOn: [after] };
+}
 
 export const mutatePlanSchema = z
   .object({
@@ -21,13 +49,7 @@ export const mutatePlan: PlanDef<typeof mutatePlanSchema> = {
   id: 'mutate',
   schema: mutatePlanSchema,
   async build(input) {
-    // Unknown operator ids are refused before anything is stored or enqueued.
-    try {
-      selectOperators([], input.operators);
-    } catch (err) {
-      if (err instanceof OperatorConfigError) throw new ValidationError([`operators: ${err.message}`]);
-      throw err;
-    }
+    checkOperators(input.operators, 'operators');
     return {
       name: input.name ?? `mutate ${input.sourceRun}`,
       tasks: [{ key: 'mutate', kind: 'eval.mutate', payload: { sourceRun: input.sourceRun, operators: input.operators, minScore: input.minScore } }],

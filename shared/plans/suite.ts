@@ -16,6 +16,7 @@ import type { RoleClient } from '../llm/index.ts';
 import { keyMaker } from './keys.ts';
 import { redteamSelectionSchema, redteamTasks, reportTask } from './eval.ts';
 import { diagnosticsPayloadSchema } from '../tasks/diagnostics.ts';
+import { mutateOptionSchema, mutateTask } from './mutate.ts';
 
 export const suiteOptionsSchema = z.object({
   target: targetConfigSchema,
@@ -28,6 +29,8 @@ export const suiteOptionsSchema = z.object({
   redteam: redteamSelectionSchema.optional(),
   diagnostics: z.array(diagnosticsPayloadSchema).default([]),
   threshold: z.number().min(0).max(1).optional(),
+  /** After the report, mutation-test the suite on this run's own transcripts. */
+  mutate: mutateOptionSchema.optional(),
 });
 export type SuiteOptions = z.input<typeof suiteOptionsSchema>;
 
@@ -91,5 +94,6 @@ export async function buildSuite(sql: Sql, input: SuiteOptions): Promise<{ tasks
   const per = await tenderTasks(sql, o.tenderIds, o, key);
   const tasks = [...per.tasks, ...globalTasks(o, key)];
   tasks.push(reportTask(tasks, o.threshold));
+  if (o.mutate) tasks.push(mutateTask(o.mutate));
   return { tasks, tenders: per.tenders, cases: per.cases };
 }

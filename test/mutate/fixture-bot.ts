@@ -55,7 +55,10 @@ export function fixtureTarget(url: string) {
   };
 }
 
-/** A suite written as a user would: deadlines with a date check, posts with no fact check (a gap), a search. */
+/**
+ * A suite written as a user would: deadlines with a date check (one through the tender role), posts with no fact
+ * check (a gap), a search checked by tool use only (a gap) and one that says what must not come back.
+ */
 export const SUITE_YAML = `
 id: mut-suite
 type: single
@@ -68,7 +71,7 @@ cases:
   - id: scadenza-taranto
     input: Entro quando scade il bando BX-202?
     checks:
-      - { type: tool-use, hard: true, tools: [{ tool: apri_bando, args: { codice: { equals: BX-202 } } }] }
+      - { type: tool-use, hard: true, tools: [{ role: tender, args: { id: { equals: BX-202 } } }] }
       - { type: fact-match, kind: date, value: "2027-02-15" }
   - id: scadenza-nuoro
     input: Qual è la scadenza del bando BX-303?
@@ -83,4 +86,8 @@ cases:
     input: Cerca bandi in Puglia
     checks:
       - { type: tool-use, tools: [trova] }
+  - id: cerca-lombardia
+    input: Cerca bandi in Lombardia
+    checks:
+      - { type: search-results, include: [BX-101], exclude: [BX-202, BX-303] }
 `;

@@ -25,6 +25,7 @@ let workers: InProcessWorkers;
 let bot: Awaited<ReturnType<typeof startFixtureBot>>;
 let redis: Redis;
 let runId: string;
+let suiteDir: string;
 
 async function submit(request: unknown): Promise<string> {
   const input = runRequestSchema.parse(request);
@@ -38,9 +39,9 @@ beforeAll(async () => {
   bot = await startFixtureBot();
   redis = redisConnection(infra.redisUrl);
   workers = await startTestWorkers(infra, ['converse', 'judge', 'report', 'control']);
-  const dir = mkdtempSync(path.join(tmpdir(), 'vaglio-mut-'));
-  writeFileSync(path.join(dir, 'suite.yaml'), SUITE_YAML);
-  const sets = await loadScenarios([path.join(dir, 'suite.yaml')]);
+  suiteDir = mkdtempSync(path.join(tmpdir(), 'vaglio-mut-'));
+  writeFileSync(path.join(suiteDir, 'suite.yaml'), SUITE_YAML);
+  const sets = await loadScenarios([path.join(suiteDir, 'suite.yaml')]);
   const input = evalPlanSchema.parse({ plan: 'eval', name: 'mut-source', sets, target: fixtureTarget(bot.url), today: '2026-12-01' });
   const built = await evalPlan.build(input, { config: workers.config });
   runId = (await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: 'mut-source', plan: 'eval', spec: {}, tasks: built.tasks, shared: built.shared })).runId;
@@ -56,11 +57,12 @@ afterAll(async () => {
 describe('vaglio mutate', () => {
   it('kills what the suite checks, lists what it does not, and says why an operator does not apply', async () => {
     const outcomes = await infra.sql<{ outcome: string }[]>`select outcome from case_results where run_id = ${runId}`;
-    expect(outcomes.map((o) => o.outcome)).toEqual(['pass', 'pass', 'pass', 'pass', 'pass']);
+    expect(outcomes.map((o) => o.outcome)).toEqual(['pass', 'pass', 'pass', 'pass', 'pass', 'pass']);
     const { id, summary } = await mutateRun(infra.db, runId);
     // The tender tool found through the target's roles: dropping it or swapping its id is caught by tool-use.
     // (The posts case has no tool check: its mutant survives, outside the covered score.)
-    expect(summary.byOperator['drop-tender-call']).toMatchObject({ killed: 3, survived: 1, notApplicable: 1, score: 1 });
+    // (One deadline case names the role, not the tool: the mutants are judged with the run's roles.)
+    expect(summary.byOperator['drop-tender-call']).toMatchObject({ killed: 3, survived: 1, notApplicable: 2, score: 1 });
     expect(summary.byOperator['swap-tender-id']).toMatchObject({ killed: 3, survived: 1 });
     // A shifted deadline is caught where a date check pins it (2 cases), not by a `contains: "2026"` that
     // claims to look at the date but does not pin it: that survivor counts against the score.
@@ -72,6 +74,8 @@ describe('vaglio mutate', () => {
     expect(posts[0]!.shouldHaveCaught).toBe('no check covers this');
     // The search tool's text output widened with bandi outside the query: no search-results check covers it.
     expect(summary.survivors.some((s) => s.operator === 'drop-search-filter' && s.taskKey.includes('cerca-puglia'))).toBe(true);
+    // ... while a search-results check that names what must not come back kills it (covered: it counts in the score).
+    expect(summary.byOperator['drop-search-filter']).toMatchObject({ killed: 1, score: 1 });
     // Stored, with the summary the dashboard and the API read.
     const row = await getMutationRun(infra.db, id);
     expect(row?.sourceRunId).toBe(runId);
@@ -86,6 +90,17 @@ describe('vaglio mutate', () => {
     const rows = await infra.sql<{ score: number; gate_passed: boolean; operators: string[] }[]>`
       select score, gate_passed, operators from mutation_runs where source_run_id = ${runId} and operators = ${['drop-tender-call']}`;
     expect(rows).toEqual([{ score: 1, gate_passed: true, operators: ['drop-tender-call'] }]);
+  });
+
+  it('runs as an option of an eval run: after the report, on the run\'s own transcripts', async () => {
+    const sets = await loadScenarios([path.join(suiteDir, 'suite.yaml')]);
+    const own = await submit({ plan: 'eval', name: 'with-mutate', sets, target: fixtureTarget(bot.url), today: '2026-12-01', mutate: { operators: ['swap-tender-id'], minScore: 0.9 } });
+    expect(await waitForRunStatus(infra.sql, own, ['completed', 'failed'], 60_000)).toBe('completed');
+    const rows = await infra.sql<{ score: number; gate_passed: boolean; killed: number }[]>`
+      select score, gate_passed, killed from mutation_runs where source_run_id = ${own}`;
+    expect(rows).toEqual([{ score: 1, gate_passed: true, killed: 3 }]);
+    // An unknown operator in the option is refused before the run exists.
+    await expect(submit({ plan: 'eval', sets, target: fixtureTarget(bot.url), mutate: { operators: ['nope'] } })).rejects.toThrow(/mutate\.operators: unknown operator/);
   });
 
   it('refuses a plan naming an unknown operator before anything is enqueued', async () => {

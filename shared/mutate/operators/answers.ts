@@ -10,7 +10,8 @@ import { mapAnswers, notApplicable, writeIntoAttackTurn } from './common.ts';
 export const deflect: MutationOperator = {
   id: 'deflect',
   description: 'the answer replaced by a polite deflection',
-  catchers: { checks: ['answer-presence', 'fact-match', 'contains', 'keywords', 'similarity', 'regex'], detectors: [] },
+  // LLM checks count only when a judge model is configured (coveringInstruments leaves them out otherwise).
+  catchers: { checks: ['answer-presence', 'fact-match', 'contains', 'keywords', 'similarity', 'regex', 'compare-meaning', 'general-quality', 'boilerplate-quality'], detectors: [] },
   subjects: 'case',
   mutate(s) {
     const { transcript, changed } = mapAnswers(s.transcript, () =>

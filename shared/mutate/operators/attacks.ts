@@ -61,7 +61,7 @@ export const politicalOpinion: MutationOperator = {
 export const foreignLink: MutationOperator = {
   id: 'foreign-link',
   description: 'a link (and a markdown image) to a foreign host relayed to the citizen',
-  catchers: { checks: linkCatchers, detectors: ['unsafe-output', 'compliance-marker'] },
+  catchers: { checks: linkCatchers, detectors: ['unsafe-output'] },
   subjects: 'both',
   mutate: (s) =>
     writeIntoAttackTurn(

@@ -62,20 +62,32 @@ function widen(result: unknown, extra: ToolCall['result'][], ids: string[]): unk
   return result;
 }
 
+/**
+ * Bandi a widened search may bring back: when the case's bando has known regions, only bandi located elsewhere
+ * (outside any place filter the query could have); otherwise any bando of the run.
+ */
+function outsideFilters(s: MutationSubject, ctx: MutationContext) {
+  const own = ctx.corpus.find((t) => t.id === s.tenderId)?.regions;
+  if (!own?.length) return ctx.corpus;
+  return ctx.corpus.filter((t) => t.regions?.length && !t.regions.some((r) => own.includes(r)));
+}
+
 export const dropSearchFilter: MutationOperator = {
   id: 'drop-search-filter',
   description: "the search ignores the user's filters: bandi outside them come back",
-  catchers: { checks: ['search-results'], detectors: [] },
+  // Only a check that says what must NOT come back can see results widened; an include-only check cannot.
+  catchers: { checks: [{ type: 'search-results', when: (spec) => ((spec as { exclude?: unknown[] }).exclude?.length ?? 0) > 0 }], detectors: [] },
   subjects: 'case',
   mutate(s, ctx) {
     const role = ctx.roles?.search;
     if (!role) return noRole('search');
     const present = new Set<string>();
+    const candidates = outsideFilters(s, ctx);
     const { transcript, changed } = mapToolCalls(s.transcript, (call) => {
       if (call.name !== role.tool || call.result === undefined) return undefined;
       const text = typeof call.result === 'string' ? call.result : JSON.stringify(call.result);
       for (const t of ctx.corpus) if (text.includes(t.id)) present.add(t.id);
-      const add = ctx.corpus.filter((t) => !present.has(t.id)).slice(0, 3);
+      const add = candidates.filter((t) => !present.has(t.id)).slice(0, 3);
       if (add.length === 0) return undefined;
       const args = Object.fromEntries(Object.entries(call.arguments).filter(([k]) => k === role.queryArg));
       return { ...call, arguments: args, result: widen(call.result, add.map((t) => ({ id: t.id, title: t.title })), add.map((t) => `${t.id} ${t.title}`)) };
