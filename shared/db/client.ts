@@ -1,4 +1,4 @@
-/** postgres.js + Drizzle. One pool per process; `ensureDatabase` creates the database when missing. */
+/** postgres.js + Drizzle on one client and one pool per process; `ensureDatabase` creates the database when missing. */
 import postgres from 'postgres';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import * as schema from './schema/index.ts';
@@ -21,17 +21,20 @@ export function openDb(url: string, opts: { max?: number } = {}): DbHandle {
     connect_timeout: 10,
   };
   const sql = postgres(url, options);
-  // Drizzle replaces a client's JSON and timestamp (de)serialisers with pass-through ones, which would change
-  // what raw `sql` queries return: it gets a client (and a small pool) of its own.
-  const drizzleClient = postgres(url, { ...options, max: Math.max(2, Math.ceil(options.max / 2)) });
-  const db = drizzle(drizzleClient, { schema });
-  return {
-    sql,
-    db,
-    close: async () => {
-      await Promise.all([sql.end({ timeout: 5 }), drizzleClient.end({ timeout: 5 })]);
-    },
-  };
+  return { sql, db: drizzleOn(sql), close: () => sql.end({ timeout: 5 }) };
+}
+
+/**
+ * Drizzle on the same client and pool as the raw queries. Drizzle switches off the client's timestamp parsers
+ * and JSON serializers when it is given a client (its stock columns parse and stringify themselves); it gets
+ * a view of the client whose `options` are a copy, so raw `sql` keeps returning Dates and parsed JSON. Our
+ * tables read what the client parses (Drizzle's timestamp columns accept Dates) and write JSON through the
+ * client's own serializer (schema/columns.ts).
+ */
+function drizzleOn(sql: Sql): Db {
+  const options = { ...sql.options, parsers: { ...sql.options.parsers }, serializers: { ...sql.options.serializers } };
+  const view = new Proxy(sql, { get: (target, prop, receiver) => (prop === 'options' ? options : Reflect.get(target, prop, receiver)) });
+  return drizzle(view, { schema });
 }
 
 /** Create the database named in `url` if it does not exist (connecting to the `postgres` database). */

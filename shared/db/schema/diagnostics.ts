@@ -1,6 +1,7 @@
 /** Drizzle mirror of infra/migrations/0400_diagnostics.sql (test/db/schema.test.ts keeps the two in step). */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb } from './columns.ts';
 import { runs } from './engine.ts';
 
 export const diagnosticsResults = pgTable(

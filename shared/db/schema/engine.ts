@@ -5,12 +5,12 @@ import {
   boolean,
   doublePrecision,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { jsonb } from './columns.ts';
 
 export const TASK_STATUSES = ['queued', 'running', 'completed', 'failed', 'canceled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];

@@ -1,5 +1,6 @@
 /** Drizzle mirror of infra/migrations/0500_eval.sql. */
-import { boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb } from './columns.ts';
 import { runs } from './engine.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,6 +1,7 @@
 /** Drizzle mirror of infra/migrations/0600_ingest.sql (test/db/schema.test.ts keeps the two in step). */
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { jsonb } from './columns.ts';
 
 export const tenders = pgTable('tenders', {
   id: text('id').primaryKey(),

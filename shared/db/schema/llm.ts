@@ -1,5 +1,6 @@
 /** Drizzle mirror of infra/migrations/0200_llm.sql (test/db/schema.test.ts keeps the two in step). */
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb } from './columns.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,6 +1,7 @@
 /** Drizzle mirror of infra/migrations/0300_metadata.sql and 1100_metadata_review.sql (test/db/schema.test.ts keeps them in step). */
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb } from './columns.ts';
 
 export const METADATA_VERDICTS = ['ok', 'ko'] as const;
 export type MetadataVerdictValue = (typeof METADATA_VERDICTS)[number];

@@ -1,5 +1,6 @@
 /** Drizzle mirror of infra/migrations/1600_mutation.sql. */
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb } from './columns.ts';
 import { runs } from './engine.ts';
 
 export const mutationRuns = pgTable(

@@ -1,5 +1,6 @@
 /** The stored regression set (infra/migrations/1400_regressions.sql). */
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb } from './columns.ts';
 
 export const regressionCases = pgTable('regression_cases', {
   id: text('id').primaryKey(),
