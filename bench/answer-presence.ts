@@ -4,15 +4,24 @@
  * bot for a reply that did answer), a false negative a deflection it passes. Per kind, the errors are listed.
  *   - independent: test/fixtures/independent/answer-presence/answers.jsonl (frozen, written by someone who had
  *     not read the check; never tuned on);
- *   - demo: bench/fixtures/answer-presence/demo-bot.jsonl (the demo bot's own replies, labelled by us).
- * A set's `context.cannedReplies` are given to the check as the target's canned replies.
- * Run: npm run bench:answer-presence [-- --quiet] [--independent <file>] [--demo <file>]
- * The last line is `answer-presence: FP x% FN y% (independent)`.
+ *   - holdout: test/fixtures/independent/holdout-answer-presence/answers.jsonl (a second set written later by
+ *     someone else who had not read the check, held out: only its figures and per-kind table are printed, never
+ *     its texts or ids, so nobody tunes on it);
+ *   - demo: bench/fixtures/answer-presence/demo-bot.jsonl (the demo bot's own replies, labelled by us), judged
+ *     with the canned replies its target file declares (scenarios/targets/demo-chatbot.yaml `cannedReplies`).
+ * The check is given what a run gives it: the question, the target's canned replies (a set's
+ * `context.cannedReplies`), and a tenderId when the question is about a named bando (`context.bandoNamed`; a
+ * generated case carries its bando's id). When the set says no bando was named, the check infers it as usual.
+ * Convention (issue 19): FP = an answer the check fails; FN = a deflection the check passes (counted as an
+ * answer). Some set READMEs name them the other way round; the figures here always follow this one.
+ * Run: npm run bench:answer-presence [-- --quiet] [--independent <file>] [--holdout <file>] [--demo <file>]
+ * The last lines are `answer-presence: FP x% FN y% (<set>; …)`, one per set, then the union of the sets.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { checkSpecSchema, runCheck } from '../shared/checks/index.ts';
 
@@ -20,7 +29,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: {
     independent: { type: 'string', default: path.join(root, 'test/fixtures/independent/answer-presence/answers.jsonl') },
+    holdout: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout-answer-presence/answers.jsonl') },
     demo: { type: 'string', default: path.join(root, 'bench/fixtures/answer-presence/demo-bot.jsonl') },
+    'demo-target': { type: 'string', default: path.join(root, 'scenarios/targets/demo-chatbot.yaml') },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -47,22 +58,36 @@ function load(file: string): Item[] {
     });
 }
 
+/** The canned replies a target file declares (none when it declares none). */
+function targetCanned(file: string): string[] {
+  if (!existsSync(file)) return [];
+  const declared = (parseYaml(readFileSync(file, 'utf8')) as { cannedReplies?: unknown }).cannedReplies;
+  return z.array(z.string()).default([]).parse(declared);
+}
+
 /** The check as a target file configures it: the bot's canned replies, when the set gives them. */
-function specFor(it: Item) {
-  const canned = it.context.cannedReplies ?? [];
+function specFor(it: Item, extraCanned: string[]) {
+  const canned = [...(it.context.cannedReplies ?? []), ...extraCanned];
   // Older versions of the check only knew `fallbackMessages`; the option a target sets is `cannedReplies`.
   const shape = 'cannedReplies' in (checkSpecSchema.parse({ type: 'answer-presence' }) as object) ? { cannedReplies: canned } : { fallbackMessages: canned };
   return checkSpecSchema.parse({ type: 'answer-presence', ...shape });
 }
 
-async function score(name: string, items: Item[], quiet: boolean): Promise<{ fp: number; answers: number; fn: number; deflections: number }> {
+interface Score {
+  fp: number;
+  answers: number;
+  fn: number;
+  deflections: number;
+}
+
+async function score(name: string, items: Item[], opts: { quiet: boolean; canned: string[] }): Promise<Score> {
   const byKind = new Map<string, { label: string; n: number; wrong: { id: string; answer: string; reason: string }[] }>();
   let fp = 0;
   let fn = 0;
   for (const it of items) {
-    const r = await runCheck(specFor(it), {
+    const r = await runCheck(specFor(it, opts.canned), {
       transcript: { turns: [{ index: 0, user: it.question, assistant: it.answer, toolCalls: [], latencyMs: 1 }] },
-      vars: {},
+      vars: it.context.bandoNamed ? { tenderId: `${it.id}-bando` } : {},
     });
     const saysAnswer = r.outcome === 'pass';
     const wrong = saysAnswer !== (it.label === 'answer');
@@ -81,7 +106,7 @@ async function score(name: string, items: Item[], quiet: boolean): Promise<{ fp:
   for (const [kind, k] of [...byKind].sort((a, b) => a[1].label.localeCompare(b[1].label) || a[0].localeCompare(b[0]))) {
     console.log(`| ${kind} | ${k.label} | ${k.n} | ${k.wrong.length} |`);
   }
-  if (!quiet) {
+  if (!opts.quiet) {
     for (const [kind, k] of byKind) {
       for (const w of k.wrong) console.log(`  ${k.label === 'answer' ? 'FP' : 'FN'} ${kind} ${w.id}: ${JSON.stringify(w.answer.slice(0, 120))} (${w.reason.slice(0, 80)})`);
     }
@@ -90,14 +115,27 @@ async function score(name: string, items: Item[], quiet: boolean): Promise<{ fp:
 }
 
 const pct = (n: number, d: number) => (d === 0 ? '—' : `${((100 * n) / d).toFixed(1)}%`);
+const line = (name: string, s: Score) =>
+  `answer-presence: FP ${pct(s.fp, s.answers)} FN ${pct(s.fn, s.deflections)} (${name}; ${s.fp}/${s.answers} answers failed, ${s.fn}/${s.deflections} deflections passed)`;
+const sets = [
+  { name: 'demo', file: values.demo, quiet: values.quiet, canned: targetCanned(values['demo-target']) },
+  { name: 'independent', file: values.independent, quiet: values.quiet, canned: [] },
+  // Held out: never print its texts.
+  { name: 'holdout', file: values.holdout, quiet: true, canned: [] },
+];
 const lines: string[] = [];
-for (const [name, file] of [['demo', values.demo], ['independent', values.independent]] as const) {
-  if (!existsSync(file)) {
-    console.log(`\n(${name}: ${file} not found, skipped)`);
+const all: Score = { fp: 0, answers: 0, fn: 0, deflections: 0 };
+const measured: string[] = [];
+for (const set of sets) {
+  if (!existsSync(set.file)) {
+    console.log(`\n(${set.name}: ${set.file} not found, skipped)`);
     continue;
   }
-  const s = await score(name, load(file), values.quiet);
-  lines.push(`answer-presence: FP ${pct(s.fp, s.answers)} FN ${pct(s.fn, s.deflections)} (${name}; ${s.fp}/${s.answers} answers failed, ${s.fn}/${s.deflections} deflections passed)`);
+  const s = await score(set.name, load(set.file), set);
+  lines.push(line(set.name, s));
+  for (const k of ['fp', 'answers', 'fn', 'deflections'] as const) all[k] += s[k];
+  measured.push(set.name);
 }
 console.log('');
 for (const l of lines) console.log(l);
+if (measured.length > 1) console.log(line(`all: ${measured.join(' + ')}`, all));
