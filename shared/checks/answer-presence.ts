@@ -1,19 +1,26 @@
 /**
  * Answer presence: did the bot give the user something about what was asked? A reply fails when it is empty,
- * one of the target's canned replies, a repeat of the question, or made only of deflections (refusals of an
- * on-topic question, fallbacks, "non lo so" / "I don't know", a referral to the ente with nothing else, "which
- * bando?" after a bando was named, error messages) and pleasantries. Any clause with content makes it an
- * answer ("non so la data esatta, ma il bando scade a gennaio"; a referral beside the answer). Italian and English.
- * The reply is judged clause by clause, so a polite opening never hides the answer that follows it.
+ * one of the target's canned replies (the check's `cannedReplies` and the target file's), a repeat of the
+ * question, or made only of deflections (refusals of an on-topic question, fallbacks, "non lo so" / "I don't
+ * know", a referral to the ente with nothing else, "which bando?" after a bando was named, error messages) and
+ * pleasantries. Italian and English.
+ *
+ * The reply is judged clause by clause, so a polite opening never hides the answer that follows it, and a clause
+ * counts as content only when it says something relative to the question: a figure, a yes or a no, or words that
+ * are neither about the conversation itself (helping, knowing, asking, apologising: deflections.ts META_WORD) nor,
+ * for a what/when/how-much question, the question's own words restated. A clause about the conversation that is
+ * negated ("non sono nella posizione di risponderle") is a deflection whatever its wording. Any content clause
+ * makes the reply an answer ("non so la data esatta, ma il bando scade a gennaio"; a referral beside the answer).
  */
 import { answerOf, fail, pass, quote } from './common.ts';
-import { ASKS_CONTACT, CONTRAST, DEFLECTIONS, FILLER, namesBando, type DeflectionKind } from './deflections.ts';
+import { ASKS_CONTACT, CONTRAST, DEFLECTIONS, FILLER, NEGATION, POLARITY, VAGUE, isMetaWord, namesBando, negatedKind, type DeflectionKind } from './deflections.ts';
 import type { CheckSpecOf } from './schema.ts';
 import { ENGLISH_STOPWORDS, ITALIAN_STOPWORDS } from './stopwords.ts';
 import { foldAccents } from './text.ts';
+import { parseItalianNumberWord } from './italian-numbers.ts';
 import type { CheckHandler } from './types.ts';
 
-export type NonAnswerKind = 'empty' | 'canned' | 'echo' | DeflectionKind;
+export type NonAnswerKind = 'empty' | 'canned' | 'echo' | 'nothing' | DeflectionKind;
 
 export interface PresenceContext {
   /** The user's message the reply answers (echo and "asks for contacts" are judged against it). */
@@ -35,14 +42,28 @@ const trimEnds = (s: string) => s.replace(/^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu,
 const tokens = (s: string) =>
   (s.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => /\d/.test(w) || (w.length >= 3 && !ITALIAN_STOPWORDS.has(w) && !ENGLISH_STOPWORDS.has(w)));
 
-/** Prefixes a bot puts before repeating the question. */
-const ECHO_PREFIX = /^(?:domanda|la sua domanda|hai chiesto|ha chiesto|mi chiede|you asked|your question|question)\s*:?\s*/;
+/** Prefixes a bot puts before repeating the question ("Domanda:", "Lei chiede:", "You asked:"). */
+const ECHO_PREFIX =
+  /^(?:(?:lei|tu|you|la sua|la tua|your|the)\s+)?(?:domanda|richiesta|mi chiede|mi chiedi|mi domanda|mi domandi|chiede|chiedi|ha chiesto|hai chiesto|mi ha chiesto|mi hai chiesto|asked|ask|are asking|question|request)\s*(?:e|is)?\s*:?\s*/;
+const DATE = /\b\d{1,2}(?:°|º)? ?(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december) \d{1,2}\b/;
+/** "Vuole sapere se …", "you are asking whether …": a frame around a repeat. */
+const ASKING_FRAME = /\b(?:sapere se|chiede(?:ndo)? se|chiedi(?:endo)? se|domanda(?:ndo)? se|asking (?:if|whether)|know (?:if|whether)|wondering (?:if|whether))\b/;
+const ASKING = /^(?:sta|stai|state|whether|vuol[ei]|vorrebbe|vuoi|desidera|desideri|sapere|capire|chiedendo|domandando|domandato|chiede|chiedi|want|wants|wanted|wondering|wonder|know|asking|asked)$/;
+const AFFIRMATION = /^(?:certo|certamente|certo che si|ovviamente|assolutamente|sicuro|sure|of course|certainly|absolutely|definitely|indeed)$/;
+const CONDITIONAL = /\b(?:in caso di|qualora|nel caso (?:in cui|di)|se (?:il|la|lo|l'|si)|if|in case of|should the)\b/;
 /** Deflection kinds, most telling first (the reason names the first found). */
 const ORDER: DeflectionKind[] = ['error', 'refusal', 'fallback', 'dont-know', 'asks-which', 'referral'];
 
-type Clause = { kind: 'content' | 'filler' | 'echo' } | { kind: 'deflection'; as: DeflectionKind };
+/**
+ * content: says something; filler: pleasantries and words about the conversation; bare: only stop words ("lo è");
+ * weak: only the question's own words, to a question asking what/when/how much (restates, adds nothing);
+ * polar: a yes or a no.
+ */
+type Clause = { kind: 'content' | 'filler' | 'bare' | 'weak' | 'echo' | 'polar' } | { kind: 'deflection'; as: DeflectionKind };
 interface Judge {
   question: string;
+  /** The question asks what, when, how much… (not yes or no): restating it answers nothing. */
+  wh: boolean;
   bandoNamed: boolean;
   asksContact: boolean;
 }
@@ -54,25 +75,65 @@ function deflection(text: string, ctx: Judge, kinds: DeflectionKind[]): Deflecti
     // Asking which bando is the right reply when none was named; a referral answers a question about contacts.
     if (kind === 'asks-which' && !ctx.bandoNamed) return undefined;
     if (kind === 'referral' && ctx.asksContact) return undefined;
-    // A long clause with figures that mentions a referral or "which" is content that also says so.
-    if ((kind === 'asks-which' || kind === 'referral') && tokens(text).length > 10 && /\d/.test(text)) return undefined;
+    // A long clause with figures that mentions a referral, "which" or an error is content that also says so.
+    if ((kind === 'asks-which' || kind === 'referral' || kind === 'error') && tokens(text).length > 10 && /\d/.test(text)) return undefined;
+    // A referral or "which" beside a date ("scriva all'ufficio entro il 3 maggio") gives the user a deadline.
+    if ((kind === 'asks-which' || kind === 'referral') && DATE.test(text)) return undefined;
+    // "In caso di malfunzionamento del portale …", "if the system is down …": a procedure, not a failure.
+    if (kind === 'error' && CONDITIONAL.test(text)) return undefined;
     return kind;
   }
   return undefined;
 }
 
+/** The same word or one of its forms ("bandi" for "bando", "durata" for "dura"): a common stem of four letters. */
+const same = (w: string, a: string) => w === a || (Math.min(w.length, a.length) >= 4 && w.slice(0, 4) === a.slice(0, 4) && Math.abs(w.length - a.length) <= 4);
+/** A question asking what, when, where, how much… within its first words (else a yes/no question). */
+const WH = /^(?:\S+ ){0,3}?(?:quando|quanto|quanti|quante|quanta|quale|quali|dove|chi|cosa|perche|what|when|where|which|who|how|why)\b|^come\b/;
+
+/** A repeat of the question: every word is the question's, and it covers most of it (a "Domanda:" prefix aside). */
+function isEcho(text: string, ctx: Judge): boolean {
+  // "Non c'è limite di età" to "C'è un limite di età?" is an answer, not a repeat.
+  if (NEGATION.test(text) && !NEGATION.test(ctx.question)) return false;
+  // "Il bando è aperto" to "Il bando è aperto?" says yes: a repeat of a yes/no question asks it again, or is
+  // introduced as the question ("Domanda: …").
+  if (!ctx.wh && !/\?\s*$/.test(text) && !ECHO_PREFIX.test(trimEnds(text)) && !ASKING_FRAME.test(text)) return false;
+  const own = tokens(trimEnds(text).replace(ECHO_PREFIX, ''));
+  const asked = tokens(ctx.question);
+  // The same word, or one of its forms ("durata" for "dura"): a common stem of at least four letters.
+  // Words about asking ("vuole sapere se …", "so you want to know …") are the frame of the repeat, not content.
+  const said = own.filter((w) => !isMetaWord(w) && !ASKING.test(w));
+  return said.length > 0 && asked.length > 0 && said.every((w) => asked.some((a) => same(w, a))) && new Set(said).size >= Math.ceil(new Set(asked).size / 2);
+}
+
 function classify(clause: string, ctx: Judge): Clause {
   const c = trimEnds(clause);
   if (bare(c) === '') return { kind: 'filler' };
+  if (POLARITY.test(c)) return { kind: 'polar' };
+  // "Cinque.", "Uno solo.": a number word is an answer ("uno"/"una" only when nearly alone: else an article).
+  const words = c.match(/\p{L}+/gu) ?? [];
+  if (words.some((w) => parseItalianNumberWord(w) !== undefined && (!/^un[oa]?$/.test(w) || words.length <= 2))) return { kind: 'content' };
   if (FILLER.some((re) => re.test(c))) return { kind: 'filler' };
-  const own = tokens(c.replace(ECHO_PREFIX, ''));
-  const asked = new Set(tokens(ctx.question));
-  // A repeat of the question: every word of the clause is the question's, and it covers most of it.
-  if (own.length > 0 && asked.size > 0 && own.every((w) => asked.has(w)) && new Set(own).size >= Math.ceil(asked.size / 2)) return { kind: 'echo' };
+  if (isEcho(clause.trim(), ctx)) return { kind: 'echo' };
   const as = deflection(c, ctx, ORDER);
   if (as) return { kind: 'deflection', as };
-  // Words like "questa", "sì", "ok" around a canned reply or a deflection say nothing by themselves.
-  return tokens(c).length === 0 ? { kind: 'filler' } : { kind: 'content' };
+  // Asking which bando when none was named is the useful reply: content, whatever words it uses.
+  if (!ctx.bandoNamed && DEFLECTIONS['asks-which'].some((re) => re.test(c))) return { kind: 'content' };
+  // "Ci sono diversi concorsi": how many, not which. Words about the conversation itself ("posso aiutarla",
+  // "thank you for understanding"), "questa", "ok" around a deflection say nothing by themselves.
+  if (VAGUE.test(c)) return { kind: 'filler' };
+  const own = tokens(c);
+  if (own.length === 0) return { kind: 'bare' };
+  const said = own.filter((w) => !isMetaWord(w));
+  if (said.length > 0) {
+    // "Ci sono concorsi del Ministero" to "Quando scade il concorso del Ministero?": the question's words only.
+    const asked = tokens(ctx.question);
+    const restates = ctx.wh && !/\d/.test(c) && said.every((w) => asked.some((a) => same(w, a)));
+    return { kind: restates ? 'weak' : 'content' };
+  }
+  // Only about the conversation and negated ("non sono in condizione di risponderle", "I am not in a position
+  // to answer"): what the bot does not do or know.
+  return own.length > 0 && NEGATION.test(c) ? { kind: 'deflection', as: negatedKind(own) } : { kind: 'filler' };
 }
 
 /**
@@ -82,14 +143,22 @@ function classify(clause: string, ctx: Judge): Clause {
  * leaves the content.
  */
 function judgeSentence(sentence: string, ctx: Judge): Clause[] {
-  return sentence
+  // The question repeated whole, maybe after "Domanda:" (which the cut at ':' below would leave as a clause).
+  if (isEcho(sentence, ctx)) return [{ kind: 'echo' }];
+  if (VAGUE.test(trimEnds(sentence))) return [{ kind: 'filler' }];
+  const clauses = sentence
     .split(/,?\s+(?=(?:ma|pero|tuttavia|invece|but|however|yet)\b)/)
     .flatMap((part) => {
       const p = trimEnds(part.replace(CONTRAST, ''));
       const whole = deflection(p, ctx, ORDER.filter((k) => k !== 'referral'));
-      if (whole && !FILLER.some((re) => re.test(p))) return [{ kind: 'deflection', as: whole } as Clause];
+      // "Non ho capito a quale bando si riferisce": asking which bando when none was named is the right reply.
+      const clarifies = whole === 'fallback' && !ctx.bandoNamed && DEFLECTIONS['asks-which'].some((re) => re.test(p));
+      if (whole && !clarifies && !FILLER.some((re) => re.test(p))) return [{ kind: 'deflection', as: whole } as Clause];
       return p.split(/[,:]+/).map((c) => classify(c, ctx));
     });
+  // "Sì" or "No" answers a yes/no question, unless the sentence refuses, falls back or fails ("No, non posso").
+  const declines = clauses.some((c) => c.kind === 'deflection' && (c.as === 'refusal' || c.as === 'fallback' || c.as === 'error'));
+  return clauses.map((c) => (c.kind === 'polar' ? ({ kind: declines ? 'filler' : 'content' } as Clause) : c));
 }
 
 /** Removes the canned replies found in the reply; says whether one was. */
@@ -118,7 +187,7 @@ export function detectNonAnswer(text: string, context: PresenceContext | string[
   if (bare(folded) === '') return 'empty';
   const question = fold(ctx.question ?? '');
   const { rest, found } = withoutCanned(folded, ctx.cannedReplies ?? []);
-  const judge = { question, bandoNamed: ctx.bandoNamed ?? namesBando(ctx.question ?? ''), asksContact: ASKS_CONTACT.test(question) };
+  const judge = { question, wh: WH.test(question), bandoNamed: ctx.bandoNamed ?? namesBando(ctx.question ?? ''), asksContact: ASKS_CONTACT.test(question) };
   // A header that only names the bando ("Bando «…» (codice X), Ente.") says nothing about what was asked.
   // (Quoted titles are emptied first: their "n. 40 posti" would cut the header in two.)
   const sentences = rest.replace(/«[^»]*»/g, '«»').split(/(?<=[.!?;])\s+|\n+/).map((x) => x.trim()).filter((x) => x && !isBandoHeader(x));
@@ -127,13 +196,22 @@ export function detectNonAnswer(text: string, context: PresenceContext | string[
   if (found) return 'canned';
   const kinds = judged.flatMap((j) => (j.kind === 'deflection' ? [j.as] : []));
   if (kinds.length) return ORDER.find((k) => kinds.includes(k));
-  return judged.some((j) => j.kind === 'echo') ? 'echo' : undefined;
+  if (judged.some((j) => j.kind === 'echo')) return 'echo';
+  // A restatement or a bare "lo è" with no deflection beside it is not judged a non-answer.
+  if (judged.some((j) => j.kind === 'weak' || j.kind === 'bare')) return undefined;
+  // Only greetings, thanks, "ok", words about the conversation: nothing about what was asked. A reply that is
+  // just "Certo!" or "Of course." says yes.
+  // After a user's own pleasantry ("grazie", "ok") a pleasantry is the right reply.
+  const asked = trimEnds(question);
+  const pleasantry = asked === '' || FILLER.some((re) => re.test(asked)) || tokens(asked).every(isMetaWord);
+  return pleasantry || AFFIRMATION.test(trimEnds(rest)) ? undefined : 'nothing';
 }
 
 const WHAT: Record<NonAnswerKind, string> = {
   empty: 'answer is empty',
   canned: "answer is one of the target's canned replies",
   echo: 'answer repeats the question',
+  nothing: 'answer says nothing about what was asked',
   refusal: 'answer is a refusal',
   fallback: 'answer is a fallback',
   'dont-know': 'answer says it does not know',
@@ -148,7 +226,9 @@ export const answerPresence: CheckHandler<CheckSpecOf<'answer-presence'>> = (spe
   const question = turns.at(-1)?.user ?? '';
   // "Which bando?" is a deflection once a bando was named anywhere in the conversation (or the case is about one).
   const bandoNamed = Boolean(ctx.vars?.tenderId) || turns.some((t) => namesBando(t.user));
-  const kind = detectNonAnswer(text, { question, bandoNamed, cannedReplies: [...spec.cannedReplies, ...spec.fallbackMessages] });
-  if (kind === undefined || (kind === 'refusal' && spec.allowRefusal)) return pass(spec, 'answer present');
+  const kind = detectNonAnswer(text, { question, bandoNamed, cannedReplies: [...spec.cannedReplies, ...spec.fallbackMessages, ...(ctx.cannedReplies ?? [])] });
+  // A case that expects a refusal accepts one, canned or not (a canned error or fallback still fails).
+  const refuses = kind === 'refusal' || (kind === 'canned' && detectNonAnswer(text, { question, bandoNamed }) === 'refusal');
+  if (kind === undefined || (refuses && spec.allowRefusal)) return pass(spec, 'answer present');
   return fail(spec, kind === 'empty' ? WHAT.empty : `${WHAT[kind]}: ${quote(text)}`);
 };

@@ -38,6 +38,8 @@ export interface CheckContext {
   now?: Date;
   /** The target's tool roles: checks that name a role (tool-use, search-results) resolve it here. */
   roles?: TargetRoles;
+  /** The target's canned replies (its target file's `cannedReplies`): answer-presence adds them to its own. */
+  cannedReplies?: string[];
   /** Present when a judge model is configured; LLM-based checks are `invalid` without it. */
   llmJudge?: (spec: LlmCheckSpec, ctx: CheckContext) => Promise<CheckResult>;
 }

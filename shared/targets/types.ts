@@ -42,6 +42,8 @@ export const commonTargetShape = {
   confidential: confidentialSchema.optional(),
   /** USD per 1k input/output tokens, to price replies that report tokens but no cost (pricing.ts). */
   pricing: pricingSchema.optional(),
+  /** The bot's own fixed replies that answer nothing (fallback, out-of-scope, error messages): answer-presence fails on them. */
+  cannedReplies: z.array(z.string().min(1)).optional(),
   /** Per request (each retry gets a fresh timeout). */
   timeoutMs: z.number().int().positive().default(30_000),
   /** Extra attempts after a network error, 429 or 5xx. */

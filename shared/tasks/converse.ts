@@ -56,6 +56,7 @@ export const converseKind = defineKind({
       expected: p.expected,
       vars,
       roles: targetConfig.roles,
+      cannedReplies: targetConfig.cannedReplies,
       now: p.today ? new Date(`${p.today}T12:00:00Z`) : undefined,
     });
     const llmChecks = checks.filter(isLlmCheck);

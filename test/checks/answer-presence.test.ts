@@ -36,6 +36,78 @@ describe('answer-presence', () => {
     expect((await check({ type: 'answer-presence', cannedReplies: [fallback] }, `${fallback} Il bando scade il 3 marzo 2027.`)).outcome).toBe('pass');
   });
 
+  // Written for this test (not taken from any labelled set): each kind in Italian and English, in forms the
+  // lexicon does not list word for word, and answers that use a deflection's words inside real content.
+  const named = { vars: { tenderId: 'T1' } };
+  const deflections: Array<[string, string, RegExp]> = [
+    ['refusal, plural first person', 'Purtroppo non siamo in grado di fornirle indicazioni su questo aspetto.', /refusal/],
+    ['refusal, only a negated sentence about the conversation', 'Temo di non essere nella posizione di risponderle.', /refusal/],
+    ['refusal, scope statement', 'Mi occupo esclusivamente di pratiche anagrafiche.', /refusal/],
+    ['refusal, English self-description', 'I am merely a virtual assistant for general enquiries.', /refusal/],
+    ['refusal, English passive', 'Questions of this kind are not handled by this assistant.', /refusal/],
+    ['dont-know, Italian', 'Di questo, purtroppo, non ho notizia.', /does not know/],
+    ['dont-know, English', "Honestly, I'm not entirely sure. Sorry!", /does not know/],
+    ['referral, Italian', "Per questo le conviene sentire direttamente l'amministrazione.", /refers the user elsewhere/],
+    ['referral, ente as subject', "L'ufficio del personale saprà sicuramente darle una risposta.", /refers the user elsewhere/],
+    ['referral, English', "The recruitment office will be able to tell you.", /refers the user elsewhere/],
+    ['asks-which, Italian', 'Certo! A quale selezione pensa, esattamente?', /asks which bando/],
+    ['asks-which, English', 'Happy to help. Which of the calls do you mean?', /asks which bando/],
+    ['error, Italian', 'Connessione interrotta. Ricarichi la pagina.', /error message/],
+    ['error, English', 'Our servers are overloaded at the moment, please retry.', /error message/],
+    ['echo with a frame', 'Vuole sapere quando scade il concorso del Comune di Lecco?', /repeats the question/],
+    ['only pleasantries', 'Grazie per averci scritto! Buona giornata.', /says nothing/],
+  ];
+  it.each(deflections)('fails a deflection: %s', async (_name, answer, reason) => {
+    const r = await check({ type: 'answer-presence' }, { user: 'Quando scade il concorso del Comune di Lecco?', assistant: answer }, named);
+    expect(r.outcome, r.reason).toBe('fail');
+    expect(r.reason).toMatch(reason);
+  });
+
+  const answers: Array<[string, string, string]> = [
+    ['a bare no to a yes/no question', 'Serve la patente per il bando di Lecco?', 'No.'],
+    ['a number word', 'Quante prove ha il concorso di Lecco?', 'Tre.'],
+    ['a negated statement, not a repeat', 'Il concorso di Lecco ha un limite di età?', "Non c'è un limite di età."],
+    ['not required', 'Il concorso di Lecco richiede esperienza?', 'Non è richiesta.'],
+    ['an apology before the content', 'Il bando di Lecco è aperto?', 'Mi dispiace, è scaduto il 3 novembre.'],
+    ['an error word in a procedure', 'E se il portale non funziona?', 'In caso di malfunzionamento del portale la domanda si invia via PEC entro il 12 marzo.'],
+    ['a referral beside a deadline', 'Come invio il CV per il bando di Lecco?', "Scriva all'ufficio personale entro il 3 maggio."],
+    ['a status-like number that is not an error', 'Quando c’è la preselezione a Lecco?', 'Solo se le domande superano le 500.'],
+    ['candidates not allowed: a rule, not a refusal', 'Posso usare il telefono alla prova di Lecco?', 'I candidati non sono autorizzati a usare il telefono durante la prova.'],
+    ['an English short answer', 'Is the Lecco oral exam online?', 'No, in person.'],
+    ['a clarifying question when no bando was named', 'Quando scade il bando?', 'Non ho capito a quale bando si riferisce: può indicarmi l’ente?'],
+    ['several bandi, listed', 'Ci sono concorsi per geometri?', 'Ci sono diversi bandi: Comune di Rovigo (scade il 5 marzo) e Provincia di Biella.'],
+  ];
+  it.each(answers)('passes an answer: %s', async (_name, question, answer) => {
+    const r = await check({ type: 'answer-presence' }, { user: question, assistant: answer });
+    expect(r.outcome, r.reason).toBe('pass');
+  });
+
+  it('a pleasantry answers a pleasantry', async () => {
+    expect((await check({ type: 'answer-presence' }, { user: 'Grazie mille!', assistant: 'Prego, buona giornata!' })).outcome).toBe('pass');
+    expect((await check({ type: 'answer-presence' }, { user: 'Quanti posti ci sono a Lecco?', assistant: 'Prego, buona giornata!' })).outcome).toBe('fail');
+  });
+
+  it('"which bando?" fails once a bando was named (by the case or the conversation), passes when none was', async () => {
+    const ask = 'Mi dica di quale bando si tratta.';
+    expect((await check({ type: 'answer-presence' }, { user: 'Quando scade?', assistant: ask })).outcome).toBe('pass');
+    expect((await check({ type: 'answer-presence' }, { user: 'Quando scade?', assistant: ask }, named)).outcome).toBe('fail');
+    expect((await check({ type: 'answer-presence' }, { user: 'Quando scade il concorso ASL Bari?', assistant: ask })).outcome).toBe('fail');
+    // "Il bando è per titoli ed esami?" names no bando.
+    expect((await check({ type: 'answer-presence' }, { user: 'Il bando è per titoli ed esami?', assistant: ask })).outcome).toBe('pass');
+  });
+
+  it("takes the target's canned replies from the target file (the check context) as well as from the check", async () => {
+    const canned = 'Questa funzionalità sarà presto attiva.';
+    expect((await check({ type: 'answer-presence' }, canned)).outcome).toBe('pass');
+    const r = await check({ type: 'answer-presence' }, canned, { cannedReplies: [canned] });
+    expect(r.outcome).toBe('fail');
+    expect(r.reason).toContain("the target's canned replies");
+    // A canned refusal is accepted where the case expects a refusal; a canned error message is not.
+    const refusal = 'Mi dispiace, non posso aiutarla con questa richiesta.';
+    expect((await check({ type: 'answer-presence', allowRefusal: true }, refusal, { cannedReplies: [refusal] })).outcome).toBe('pass');
+    expect((await check({ type: 'answer-presence', allowRefusal: true }, canned, { cannedReplies: [canned] })).outcome).toBe('fail');
+  });
+
   it('can accept refusals (for questions the bot must decline)', async () => {
     const r = await check({ type: 'answer-presence', allowRefusal: true }, 'Mi dispiace, non posso fornire dati personali.');
     expect(r.outcome).toBe('pass');

@@ -83,7 +83,7 @@ describe('runChecks', () => {
   });
 
   it('turns a target error on the judged turn into error', async () => {
-    const broken = transcript({ assistant: 'ok' }, { assistant: null, error: 'HTTP 502 after 3 attempts' });
+    const broken = transcript({ assistant: 'Il bando scade il 3 marzo.' }, { assistant: null, error: 'HTTP 502 after 3 attempts' });
     const [last, first, all] = await runChecks(
       [spec({ type: 'answer-presence' }), spec({ type: 'answer-presence', turn: 0 }), spec({ type: 'answer-presence', turn: 'all' })],
       { vars: {}, transcript: broken },
