@@ -20,7 +20,7 @@ import { caseTasks, reportTask } from '../../shared/plans/eval.ts';
 import { testSetSchema } from '../../shared/scenarios/index.ts';
 import { targetConfigSchema } from '../../shared/targets/index.ts';
 import { computeSummary } from '../../shared/eval/summary.ts';
-import { buildReport, renderHtml } from '../../shared/report/index.ts';
+import { FORMATS, buildReport, renderHtml, type GateDecision } from '../../shared/report/index.ts';
 
 const CASES = 6;
 const MALFORMED = 'Qual è il bando più recente?';
@@ -97,7 +97,7 @@ describe('a target outage, then resume --errors', () => {
       dependsOn: converse.filter((c) => (c.payload as { tenderId: string }).tenderId === t).map((c) => c.key),
     }));
     const tasks = [...converse, ...tenders];
-    const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: 'outage', plan: 'eval', spec: {}, tasks: [...tasks, reportTask(tasks)] });
+    const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: 'outage', plan: 'eval', spec: {}, tasks: [...tasks, reportTask(tasks, 0.5)] });
     // The unreachable cases are retried by the engine, then dead-lettered: the run ends failed, with its report.
     expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 90_000)).toBe('failed');
     expect(outage.size).toBe(CASES / 2);
@@ -119,6 +119,9 @@ describe('a target outage, then resume --errors', () => {
     expect(verdictT4).toMatchObject({ verdict: 'not tested', untested: 1 });
     const report = await buildReport(infra.sql, runId);
     expect(renderHtml(report)).toMatch(/not tested<\/span> <small>1 of 1 cases not played: target error: turn 0: malformed/);
+    // The JSON report records the gate: its threshold, its decision and why (errored cases fail it).
+    const gateIn = (r: typeof report) => (JSON.parse(FORMATS.json.render(r)) as { summary: { gate: GateDecision } }).summary.gate;
+    expect(gateIn(report)).toMatchObject({ pass: false, threshold: 0.5, allowErrors: false, why: expect.arrayContaining([`${CASES / 2 + 1} cases errored (the target or the infrastructure failed; --allow-errors to accept)`]) });
 
     // The target is back: resume --errors relaunches the dead-lettered cases and the malformed one, and what
     // depends on them.
@@ -133,6 +136,7 @@ describe('a target outage, then resume --errors', () => {
     const after = await computeSummary(infra.sql, runId);
     expect(after.totals).toMatchObject({ total: CASES + 1, pass: CASES + 1, fail: 0, invalid: 0, error: 0 });
     expect(after.tenders.map((t) => t.verdict)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(gateIn(await buildReport(infra.sql, runId))).toMatchObject({ pass: true, threshold: 0.5, why: ['pass rate 100.0% reaches the threshold 50.0%'] });
     // Cases completed before the outage ended were not asked again; each one of the others once more.
     for (const [q, n] of requests) {
       const wasDown = outage.has(q) || q === MALFORMED;
