@@ -57,10 +57,11 @@ export async function loadSummary(sql: Sql, runId: string): Promise<RunSummary> 
 export type TranscriptSelection = 'all' | 'none' | { taskKey: string };
 
 /**
- * Which cases a report carries: all (with their checks), or only the red-team ones without checks (the dashboard's
- * run page, which pages its case list itself and needs the cases only for the red-team verdicts).
+ * Which cases a report carries: all (with their checks); only the red-team ones without checks (the dashboard's
+ * run page, which pages its case list itself and needs the cases only for the red-team verdicts); or one case with
+ * its checks (the dashboard's case page). Run-wide figures of the report (summary, tenders) are loaded either way.
  */
-export type CaseSelection = 'all' | 'redteam';
+export type CaseSelection = 'all' | 'redteam' | { taskKey: string };
 
 /**
  * `summary`: the run's summary when the caller has it (the report task passes the one it is computing, so
@@ -73,7 +74,9 @@ export async function buildReport(
   opts: { transcripts?: TranscriptSelection; cases?: CaseSelection } = {},
 ): Promise<ReportData> {
   const which = opts.transcripts ?? 'all';
-  const allCases = (opts.cases ?? 'all') === 'all';
+  const selected = opts.cases ?? 'all';
+  const caseWhere = selected === 'all' ? sql`` : selected === 'redteam' ? sql`and c.family = 'redteam'` : sql`and c.task_key = ${selected.taskKey}`;
+  const checkWhere = selected === 'all' ? sql`` : selected === 'redteam' ? sql`and false` : sql`and task_key = ${selected.taskKey}`;
   // Independent reads, side by side on the pool.
   const [summary, runRows, caseRows, checkRows, transcripts] = await Promise.all([
     summaryIn ?? loadSummary(sql, runId),
@@ -82,10 +85,10 @@ export async function buildReport(
     sql<{ task_key: string; set_id: string; case_id: string; tender_id: string | null; family: string | null; repeat_index: number; tags: string[]; outcome: Outcome; reason: string; score: number | null; latency_ms: number | null; cost_usd: number | null }[]>`
       select c.task_key, c.set_id, c.case_id, c.tender_id, c.family, c.repeat_index, c.tags, c.outcome, c.reason, c.score, c.latency_ms, t.cost_usd
       from case_results c left join transcripts t on t.run_id = c.run_id and t.task_key = c.task_key
-      where c.run_id = ${runId} ${allCases ? sql`` : sql`and c.family = 'redteam'`} order by c.set_id, c.case_id, c.repeat_index`,
+      where c.run_id = ${runId} ${caseWhere} order by c.set_id, c.case_id, c.repeat_index`,
     sql<{ task_key: string; check_id: string; type: string; outcome: Outcome; reason: string; score: number | null; turn: number | null; hard: boolean; source: string; model: string | null; details: unknown }[]>`
       select task_key, check_id, type, outcome, reason, score, turn, hard, source, model, details
-      from check_results where run_id = ${runId} and ${allCases} order by task_key, check_id`,
+      from check_results where run_id = ${runId} ${checkWhere} order by task_key, check_id`,
     which === 'none'
       ? []
       : sql<{ task_key: string; target: string; turns: unknown; error: string | null }[]>`

@@ -94,7 +94,7 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   r.get('/dashboard/runs/:id/cases/:taskKey', async (req, res) => {
     const { id, taskKey } = req.params;
     if (!(await runExists(id))) return notFound(res, `Run ${id}`);
-    const data = await buildReport(sql, id, undefined, { transcripts: { taskKey } });
+    const data = await buildReport(sql, id, undefined, { transcripts: { taskKey }, cases: { taskKey } });
     const c = data.cases.find((x) => x.taskKey === taskKey);
     if (!c) return notFound(res, `Case ${taskKey}`);
     sendPage(res, `${c.setId}/${c.caseId}`, casePage(data, c));
