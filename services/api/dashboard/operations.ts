@@ -7,7 +7,7 @@ export const DASHBOARD_OPERATIONS: Operation[] = [
   page('/dashboard', 'Dashboard: runs with live progress'),
   page('/dashboard/trends', 'Dashboard: pass rate, cost and latency over runs (?name= one run name)'),
   page('/dashboard/dead-letters', 'Dashboard: dead letters'),
-  page('/dashboard/runs/{id}', 'Dashboard: one run, its bandi and cases'),
+  page('/dashboard/runs/{id}', 'Dashboard: one run, its bandi and cases (50 a page, failures first; ?outcome=, family=, tender=, check=, branch=, q=, page=)'),
   page('/dashboard/runs/{id}/cases/{taskKey}', 'Dashboard: one case and its transcript'),
   page('/dashboard/mutations/{id}', 'Dashboard: one mutation report'),
   { method: 'get', path: '/dashboard/api/runs', summary: 'Runs with live progress (the dashboard polls it)', responses: { 200: json('runs', 'DashboardRuns') } },
