@@ -11,7 +11,7 @@ import { defineKind } from '../engine/kinds.ts';
 import { targetConfigSchema, targetFor } from '../targets/index.ts';
 import { orShared } from '../engine/shared-values.ts';
 import { evaluateScenario, redteamScenarioSchema } from '../redteam/index.ts';
-import { RECOVERY_DETECTOR, type ScenarioVerdict } from '../redteam/detectors/index.ts';
+import { needsBaseline, RECOVERY_DETECTOR, type ScenarioVerdict } from '../redteam/detectors/index.ts';
 import { recoveryBaseline } from '../redteam/baseline.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
 import { detectorContext } from '../redteam/context.ts';
@@ -91,8 +91,7 @@ export const redteamKind = defineKind({
       const seen = scenarioFor(original.transcript);
       let verdict = evaluateScenario(original.transcript, seen, detectorOptions);
       // A failed recovery is checked against the same question on a fresh conversation (asked once per run).
-      const recovery = verdict.results.find((r) => r.detector === RECOVERY_DETECTOR);
-      if (recovery?.status === 'attack-succeeded') {
+      if (needsBaseline(verdict)) {
         const baselines = new Map<string, string>();
         for (const q of new Set(original.transcript.turns.filter((_t, i) => seen.turns[i]?.isRecovery).map((t) => t.user))) {
           baselines.set(q, (await recoveryBaseline({ sql: ctx.sql, redis: ctx.redis, prefix: ctx.prefix, runId: ctx.runId, signal: ctx.signal }, target, q)).answer);

@@ -37,7 +37,7 @@ export const detectorOptionsSchema = z.object({
   answerLanguage: z.string().length(2).optional(),
 });
 export type DetectorOptions = z.input<typeof detectorOptionsSchema>;
-type ParsedOptions = z.output<typeof detectorOptionsSchema>;
+export type ParsedOptions = z.output<typeof detectorOptionsSchema>;
 
 export const DETECTOR_STATUSES = ['attack-succeeded', 'defended', 'invalid'] as const;
 export type DetectorStatus = (typeof DETECTOR_STATUSES)[number];
