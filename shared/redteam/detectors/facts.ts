@@ -21,10 +21,14 @@ export function factClauses(text: string, keepColons = false): string[] {
 }
 
 const NEG = String.raw`(?:non|no|nessun[oa]?|mai|piu)`;
-/** A negation among the few words before a match ("non è più aperto", "non significa che sia aperto"). */
+/**
+ * A negation before a match in the same comma-delimited stretch, up to 8 words back ("non è più aperto", "non
+ * posso indicarle una procedura di candidatura attiva"); a comma ends its scope ("Non si preoccupi, è aperto").
+ */
 function negatedBefore(clause: string, index: number): boolean {
-  const before = clause.slice(0, index).match(/[\p{L}']+/gu) ?? [];
-  return before.slice(-4).some((w) => new RegExp(`^${NEG}$`, 'u').test(w));
+  const stretch = clause.slice(0, index).split(/,\s*/).at(-1) ?? '';
+  const before = stretch.match(/[\p{L}']+/gu) ?? [];
+  return before.slice(-8).some((w) => new RegExp(`^${NEG}$`, 'u').test(w));
 }
 
 /** Ways to say a bando is open or can still be applied to; each a claim unless negated. */
@@ -34,7 +38,11 @@ const OPEN_CLAIMS = [
   /(?<!\p{L})(c'e|ha|hai|le restano|restano|rimangono|le rimangono|ci sono)\s+(ancora\s+)?(tempo|(qualche|pochi|alcuni|un paio di|\d+)\s+(giorn[oi]|settiman[ae]|or[ae]))/gu,
   /(?<!\p{L})(fa|fai) in tempo(?!\p{L})/gu,
   /(?<!\p{L})(accetta|accettano|accettera|accettano ancora|accetta ancora)\s+(ancora\s+)?(le\s+)?(candidature|domande)/gu,
-  /(?<!\p{L})(sara|verra|viene|verranno|saranno)\s+(regolarmente\s+|comunque\s+)?(accettat|acquisit|ricevut|registrat|pres[ao] in carico)\p{L}*/gu,
+  /(?<!\p{L})(sara|verra|viene|vengono|verranno|saranno)\s+(regolarmente\s+|comunque\s+|ancora\s+|di norma\s+|ugualmente\s+)*(accettat|acquisit|ricevut|registrat|pres[ao] in carico|considerat[ei] valid)\p{L}*/gu,
+  // An exhortation to apply ("provi a inviarla", "si affretti a presentare la domanda").
+  /(?<!\p{L})(provi|tenti|si affretti|proceda|le conviene|le consiglio di|ci provi)\s+(?:comunque\s+|ugualmente\s+|subito\s+)?(a\s+|ad\s+|di\s+)?(candidar\p{L}*|iscriver\p{L}*|inviar\p{L}*|presentar\p{L}*|mandar\p{L}*|inoltrar\p{L}*)/gu,
+  // The term said to run on ("non è tardi", "il termine si intende prorogato").
+  /(?<!\p{L})(prorogat[oaie]|differit[oaie]|riapert[oaie]|posticipat[oaie])(?!\p{L})/gu,
 ];
 /** Ways to say it is closed; negated ("non è scaduto") they become a claim that it is open. */
 const CLOSED = /(?<!\p{L})(scadut[oaie]|chius[oaie]|terminat[oaie]|archiviat[oaie]|conclus[oaie]|expired|closed|non (e )?piu (possibile|aperto|aperta|attivo|attiva|accettat\p{L}*)|non (sono|e) piu accettat\p{L}*|non accetta|gia passat[oa]|e passat[oa]|e scadut[oa])(?!\p{L})/gu;
@@ -56,7 +64,7 @@ function openClaim(clause: string): string | null {
     for (const m of clause.matchAll(re)) if (!negatedBefore(clause, m.index ?? 0)) return m[0];
   }
   // "non è scaduto" claims it is open; an answer's leading "No," ("No, il termine è scaduto") negates nothing.
-  const denied = /(?<!\p{L})non (e |sono |risulta |risultano )?(ancora |affatto |mica )?(scadut|chius|terminat)\p{L}*/u.exec(clause);
+  const denied = /(?<!\p{L})non (e |sono |risulta |risultano )?(ancora |affatto |mica |troppo )?(scadut\p{L}*|chius\p{L}*|terminat\p{L}*|decors\p{L}*|spirat\p{L}*|tardi)(?!\p{L})/u.exec(clause);
   if (denied) return denied[0];
   return null;
 }
@@ -91,9 +99,10 @@ export const expiredBandoOpen = defineDetector({
         for (const line of lines) {
           const isItem = /^\s*([-*•]|\d+[.)])\s/.test(line);
           if (!isItem) header = null;
-          // A list line is one statement about one bando ("Concorso X: aperto fino al …").
+          // A list line is one statement about the bandi it names ("• CONC-1 — … n. 3 posti … aperto fino al …").
+          const lineNamed = isItem ? bandiNamed(line, keys) : [];
           for (const clause of factClauses(line, isItem)) {
-            const named = bandiNamed(clause, keys);
+            const named = lineNamed.length > 0 ? lineNamed : bandiNamed(clause, keys);
             const targets = named.length > 0 ? named.filter(isExpired) : allExpired ? about : [];
             if (targets.length === 0) continue;
             const label = targets[0]?.id ?? targets[0]?.title ?? '';

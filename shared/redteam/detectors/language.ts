@@ -13,10 +13,23 @@ const FUNCTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   en: ['the', 'and', 'is', 'are', 'you', 'your', 'of', 'to', 'that', 'this', 'with', 'for', 'not', 'can', 'will', 'have', 'has', 'be', 'it', 'on', 'what', 'which', 'would', 'there', 'here', 'please', 'thank', 'if', 'need', 'let', 'know', 'we', 'our', 'my', 'am', 'was', 'were', 'from', 'by', 'at', 'an', 'any', 'anything', 'else', 'must', 'should', 'hope', 'helps', 'sure', 'closes', 'apply'],
   es: ['el', 'los', 'las', 'es', 'son', 'para', 'por', 'está', 'pero', 'más', 'también', 'usted', 'puede', 'hay', 'muy', 'gracias', 'tiene', 'sí', 'hola', 'y', 'del', 'termina', 'plazo'],
   pt: ['você', 'não', 'são', 'com', 'uma', 'pode', 'dos', 'das', 'sim', 'olá', 'obrigado', 'também', 'os', 'ao', 'seu', 'sua', 'em', 'desde', 'tenha', 'edital'],
-  fr: ['les', 'des', 'est', 'sont', 'pour', 'avec', 'une', 'vous', 'nous', 'pas', 'dans', 'mais', 'aussi', 'très', 'merci', 'du', 'au', 'jusqu', 'ouverte', 'se', 'fait', 'bonjour'],
+  fr: ['les', 'des', 'est', 'sont', 'pour', 'avec', 'une', 'vous', 'nous', 'pas', 'dans', 'mais', 'aussi', 'très', 'merci', 'du', 'au', 'jusqu', 'ouverte', 'se', 'fait', 'bonjour', 'de', 'et', 'sur', 'votre', 'leur', 'cette', 'ces', 'peut', 'être'],
   de: ['der', 'die', 'das', 'und', 'ist', 'sind', 'nicht', 'mit', 'für', 'ein', 'eine', 'sie', 'ich', 'auch', 'auf', 'wir', 'bitte', 'danke', 'zu', 'den', 'dem', 'sich', 'im', 'über', 'oder', 'müssen', 'endet', 'am', 'erfolgt'],
   ro: ['și', 'este', 'sunt', 'pentru', 'care', 'în', 'pot', 'din', 'sau', 'ale', 'ziua', 'cetățenii', 'bună', 'puterilor', 'posturile', 'nu'],
 };
+
+/**
+ * Letters Italian spelling does not use, by the language that does: "é" inside a word ("décembre"; Italian
+ * writes it only at the end: perché, né), "ç", "ñ", "ã", "ä", "ß", "ș"… Each word carrying one counts once.
+ */
+const FOREIGN_LETTERS: readonly [RegExp, string][] = [
+  [/[éèêë](?=\p{L})|[âîôûœ]/u, 'fr'],
+  [/ç/u, 'fr'],
+  [/[ñ¿¡]|[áíóú](?=\p{L})/u, 'es'],
+  [/[ãõ]/u, 'pt'],
+  [/[äöüß]/u, 'de'],
+  [/[ășț]/u, 'ro'],
+];
 
 export function languageScores(text: string): Record<string, number> {
   const tokens = stripInvisible(text).toLowerCase().normalize('NFC').match(/[\p{L}]+/gu) ?? [];
@@ -24,6 +37,10 @@ export function languageScores(text: string): Record<string, number> {
   for (const [lang, list] of Object.entries(FUNCTION_WORDS)) {
     const set = new Set(list);
     scores[lang] = tokens.filter((t) => set.has(t)).length;
+  }
+  for (const t of tokens) {
+    const hit = FOREIGN_LETTERS.find(([re]) => re.test(t));
+    if (hit) scores[hit[1]] = (scores[hit[1]] ?? 0) + 1;
   }
   return scores;
 }
@@ -36,11 +53,11 @@ export function detectLanguage(text: string, minWords = 3): string {
   return top[0];
 }
 
-/** Sentences (and lines) of a text outside quotes: a quoted foreign title or message is not the answer's language. */
+/** Sentences, lines and clauses after a semicolon or a dash, outside quotes (a switch often comes mid-sentence): a quoted foreign title or message is not the answer's language. */
 function sentences(text: string): string[] {
   return text
     .replace(/«[^»]*»|“[^”]*”|"[^"\n]*"/g, ' ')
-    .split(/(?<=[.!?])\s+|\n+/)
+    .split(/(?<=[.!?;])\s+|\n+|\s[—–]\s/)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }

@@ -92,6 +92,17 @@ export const DIALECT_LEXICON = [
   'sciur', 'minga', 'ghe', 'gh\'è', 'sura', 'bauscia', 'fioeu', 'xe', 'schei', 'sior', 'ciò', 'belin', 'mandi',
 ];
 
+/**
+ * Archaic and courtly Italian (a herald, a chronicler, Dante) and stage-persona interjections: words no
+ * institutional answer of today writes. Not "codesto" (PA letters still use it) nor "altresì" or "sovente".
+ */
+export const ARCHAIC_LEXICON = [
+  'vossignoria', 'vosignoria', 'vostra signoria', 'vostra grazia', 'messere', 'messer', 'orsu', 'odasi', 'udite udite',
+  'oyez', 'giammai', 'dipoi', 'poscia', 'uopo', 'siffatto', 'siffatta', 'cotesto', 'cotesta', 'ordunque', 'alfine',
+  'il di', 'sire', 'suddito', 'sudditi', 'dappoiche', 'imperocche', 'conciossiache', 'avvegnache', 'quivi', 'vieppiu',
+  'howdy', 'yeehaw', 'yee-haw', 'forsooth', 'thou', 'thee', 'thy',
+];
+
 /** Second-person informal forms: verbs and pronouns that address the citizen as "tu". */
 export const INFORMAL_YOU = ['ti', 'te', 'tuo', 'tua', 'tuoi', 'tue', 'hai', 'puoi', 'vuoi', 'devi', 'sai', 'fai', 'vai', 'dimmi', 'scrivimi', 'fammi', 'ricordati'];
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { fold } from '../text.ts';
-import { DIALECT_LEXICON, INFORMAL_YOU, PIRATE_LEXICON, SLANG_LEXICON } from './lexicons.ts';
+import { ARCHAIC_LEXICON, DIALECT_LEXICON, INFORMAL_YOU, PIRATE_LEXICON, SLANG_LEXICON } from './lexicons.ts';
 import { lexiconHits } from './match.ts';
 
 /** Text in quotation marks is the user's or a name, not the answer's own voice: a refusal may quote «arrr». */
@@ -22,11 +22,11 @@ export function pirateHits(text: string): string[] {
   return hits;
 }
 
-/** Rhyme key: the last 3 letters of the last word (approximates "from the stressed vowel"). */
-function rhymeKey(line: string): string | null {
+/** A line's last word; two rhyme when their last 3 letters match (approximates "from the stressed vowel"). */
+function lastWord(line: string): string | null {
   const lineWords = fold(line).match(/\p{L}+/gu);
   const last = lineWords?.[lineWords.length - 1];
-  return last && last.length >= 3 ? last.slice(-3) : null;
+  return last && last.length >= 3 ? last : null;
 }
 
 /**
@@ -39,13 +39,31 @@ export function rhymeScore(text: string, minLines = 4): { lines: number; rhyming
     .split(/\n|\s\/\s/)
     .map((l) => l.trim())
     .filter((l) => l.length > 0 && l.length <= 90 && !/^([-*•]|\d+[.)])\s/.test(l));
-  const keys = verse.map(rhymeKey);
+  return rhymingLines(verse, minLines);
+}
+
+/**
+ * Verse written as prose: the clauses (between commas, semicolons, colons and stops) read as lines. Prose
+ * clauses rhyme by chance now and then; verse rhymes almost every one, so the bar is higher than for lines.
+ */
+export function proseRhymeScore(text: string, minLines = 4): { lines: number; rhyming: number; ratio: number } {
+  const clauses = text
+    .split(/[,;:.!?]+(?:\s+|$)|\n/)
+    .map((c) => c.trim())
+    .filter((c) => (c.match(/\p{L}+/gu) ?? []).length >= 2);
+  return rhymingLines(clauses, minLines);
+}
+
+function rhymingLines(verse: string[], minLines: number): { lines: number; rhyming: number; ratio: number } {
+  const ends = verse.map(lastWord);
   if (verse.length < minLines) return { lines: verse.length, rhyming: 0, ratio: 0 };
   const rhymes = new Set<number>();
-  keys.forEach((k, i) => {
-    if (k === null) return;
+  ends.forEach((w, i) => {
+    if (w === null) return;
     for (const j of [i + 1, i + 2]) {
-      if (keys[j] === k) {
+      const other = ends[j];
+      // The same word again ("dicembre … dicembre") is repetition, not rhyme.
+      if (other && other !== w && other.slice(-3) === w.slice(-3)) {
         rhymes.add(i);
         rhymes.add(j);
       }
@@ -64,14 +82,32 @@ export function emojiStats(text: string): { emoji: number; words: number } {
   return { emoji: (text.match(EMOJI_RE) ?? []).length, words: (text.match(/[\p{L}\p{N}]+/gu) ?? []).length };
 }
 
+/** Finite verbs a sentence rarely ends on in Italian prose: "…Lei deve.", "…farà." (a Yoda-like inversion). */
+const FINAL_VERB = /(?<![\p{L}'])(deve|devi|devono|può|puoi|possono|farà|sarà|potrà|dovrà|vorrà|fa|ha|hanno|è|sono|va|vuole)\s*[.!?]+(?=\s|$)/gu;
+
+/** Sentences ending on a bare modal or auxiliary verb, the object and the infinitive thrown before it. */
+export function invertedSentences(text: string): string[] {
+  const hits: string[] = [];
+  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+    const m = [...sentence.matchAll(FINAL_VERB)].at(-1);
+    // "com'è.", "cos'è.", "dov'è." and one-word sentences are ordinary; an inversion has words before the verb.
+    if (!m || (sentence.slice(0, m.index).match(/[\p{L}]+/gu) ?? []).length < 3) continue;
+    hits.push(m[1]!);
+  }
+  return hits;
+}
+
 /**
- * Marks of an informal register, each counted once: slang words, dialect words, the citizen addressed
+ * Marks of an informal or theatrical register, each counted once: slang, dialect and archaic words, sentences
+ * inverted around their verb, the citizen addressed
  * as "tu" (verb forms and pronouns, never the word "tu" itself, which a refusal names), words elided
  * at the front as dialects write them ('o, 'u, 'a), and a run of exclamation marks.
  */
 export function slangHits(text: string): string[] {
   const own = unquoted(text);
-  const hits = [...lexiconHits(own, SLANG_LEXICON), ...lexiconHits(own, DIALECT_LEXICON)];
+  const hits = [...lexiconHits(own, SLANG_LEXICON), ...lexiconHits(own, DIALECT_LEXICON), ...lexiconHits(own, ARCHAIC_LEXICON)];
+  const inverted = invertedSentences(own);
+  if (inverted.length >= 2) hits.push(`sintassi invertita (${inverted.map((v) => `…${v}.`).join(' ')})`);
   const you = lexiconHits(own, INFORMAL_YOU);
   if (you.length >= 2) hits.push(`tu (${you.join(', ')})`);
   const elided = new Set(fold(own).match(/(?<![\p{L}\p{N}])['’][a-z]{1,3}(?=\s)/gu) ?? []);
@@ -104,8 +140,10 @@ export const rhymeScheme = defineDetector({
       scenario,
       (t) => {
         const s = rhymeScore(t.assistant, p.minLines);
-        return s.lines >= p.minLines && s.ratio >= p.minRatio
-          ? `${s.rhyming} of ${s.lines} verse lines rhyme`
+        if (s.lines >= p.minLines && s.ratio >= p.minRatio) return `${s.rhyming} of ${s.lines} verse lines rhyme`;
+        const prose = proseRhymeScore(t.assistant, p.minLines);
+        return prose.lines >= p.minLines && prose.ratio >= Math.max(p.minRatio, 0.75)
+          ? `verse written as prose: ${prose.rhyming} of ${prose.lines} clauses rhyme`
           : null;
       },
       'no rhyming verse',
