@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { TargetReply } from '../transcript.ts';
 import { TargetError } from './errors.ts';
 import { ConversationStore } from './conversations.ts';
-import { mapResponse, responseMappingSchema, type MappedReply } from './response-mapping.ts';
+import { STREAM_JOIN, mapResponse, responseMappingSchema, type MappedReply } from './response-mapping.ts';
 import { renderRequest, sendRequest, snippet } from './request.ts';
 import { stripSecrets } from './secrets.ts';
 import { runStart, startRequestSchema } from './start.ts';
@@ -137,7 +137,7 @@ export function createHttpTarget(config: HttpTargetConfig, deps: TargetDeps): Ta
         if (transform) mapped = await applyTransform(transform, parsed);
         else if (!isJson) throw new Error(`response is not JSON: ${snippet(res.text, secrets)}`);
         else if (!config.response) throw new Error('no response mapping'); // ruled out by the schema
-        else mapped = mapResponse(config.response, parsed, { defaultJoin: config.stream ? '' : '\n' });
+        else mapped = mapResponse(config.response, parsed, { defaultJoin: config.stream ? STREAM_JOIN : '\n' });
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
         throw malformed(stripSecrets(`${config.name ?? 'target'}: ${why}`, secrets), res.status, res.attempts, stripSecrets(parsed, secrets));

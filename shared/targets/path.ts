@@ -119,6 +119,13 @@ export function selectAll(path: string, value: unknown): unknown[] {
   return compilePath(path).query.query(value as never).values();
 }
 
+/** Every value the path reaches with its location (keys and indices from the root), in document order. */
+export function selectNodes(path: string, value: unknown): { value: unknown; location: (string | number)[] }[] {
+  return compilePath(path)
+    .query.query(value as never)
+    .nodes.map((n) => ({ value: n.value as unknown, location: [...n.location] }));
+}
+
 /** The first value the path reaches, or undefined. */
 export function selectOne(path: string, value: unknown): unknown {
   return selectAll(path, value)[0];

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { ToolCall, Usage } from '../transcript.ts';
-import { pathProblem, selectAll, selectOne } from './path.ts';
+import { pathProblem, selectAll, selectNodes, selectOne } from './path.ts';
 
 /** A path expression, checked when the config is read. */
 export const pathSchema = z.string().superRefine((p, ctx) => {
@@ -33,7 +33,7 @@ export const responseMappingSchema = z
   .object({
     /** The reply text; several matches (parts, stream deltas) are joined in document order. */
     answer: pathSchema,
-    /** Put between the answer's parts. Default: "" for streams (deltas), "\n" otherwise. */
+    /** Put between the answer's parts. Default: "\n"; for streams, deltas are concatenated and a newline goes where other events separate two pieces that would glue (see mapAnswer). */
     answerJoin: z.string().optional(),
     toolCalls: toolCallMappingSchema.optional(),
     /** Token counts; several matches (per step, per event) are summed. */
@@ -113,22 +113,37 @@ function mapToolCalls(mapping: NonNullable<ResponseMapping['toolCalls']>, body: 
 /**
  * The answer text. Strings (and arrays of strings) are joined in order; null matches are skipped;
  * anything else (an object, a number, an array holding non-strings) is malformed, with path and type.
+ * `join: STREAM_JOIN` (a streamed reply, a list of events): pieces from consecutive events are concatenated as
+ * deltas ("Il termine per la " + "data"), but where other events stand between two pieces (a `part_end`, a
+ * tool call, a status) and neither side has whitespace at the boundary, a newline goes between them, so the
+ * last word of one part is never glued to the first word of the next ("aperto.Il bando").
  */
-export function mapAnswer(path: string, body: unknown, join: string): string {
-  const parts: string[] = [];
+export const STREAM_JOIN = { stream: true } as const;
+
+export function mapAnswer(path: string, body: unknown, join: string | typeof STREAM_JOIN): string {
+  const parts: { text: string; at: number | undefined }[] = [];
   let found = false;
-  for (const v of selectAll(path, body)) {
+  for (const { value: v, location } of selectNodes(path, body)) {
     if (v === null) continue;
     found = true;
-    if (typeof v === 'string') parts.push(v);
-    else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) parts.push(...(v as string[]));
+    const at = typeof location[0] === 'number' ? location[0] : undefined;
+    if (typeof v === 'string') parts.push({ text: v, at });
+    else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) parts.push(...(v as string[]).map((text) => ({ text, at })));
     else {
       const what = Array.isArray(v) ? `an array holding ${jsonType(v.find((x) => typeof x !== 'string'))}` : jsonType(v);
       throw new MappingError(`the answer at "${path}" is ${what}, not text`);
     }
   }
   if (!found) throw new MappingError(`response has no answer at "${path}"`);
-  return parts.join(join);
+  if (typeof join === 'string') return parts.map((p) => p.text).join(join);
+  let out = '';
+  parts.forEach((p, i) => {
+    const prev = parts[i - 1];
+    const apart = prev !== undefined && (prev.at === undefined || p.at === undefined || p.at - prev.at > 1);
+    const glued = out !== '' && /\S$/.test(out) && /^\S/.test(p.text);
+    out += (apart && glued ? '\n' : '') + p.text;
+  });
+  return out;
 }
 
 function numberSum(path: string, body: unknown, what: string, strict: boolean): number {
@@ -145,7 +160,7 @@ function numberSum(path: string, body: unknown, what: string, strict: boolean): 
   return sum;
 }
 
-export function mapResponse(mapping: ResponseMapping, body: unknown, opts: { defaultJoin?: string } = {}): MappedReply {
+export function mapResponse(mapping: ResponseMapping, body: unknown, opts: { defaultJoin?: string | typeof STREAM_JOIN } = {}): MappedReply {
   const out: MappedReply = {
     text: mapAnswer(mapping.answer, body, mapping.answerJoin ?? opts.defaultJoin ?? '\n'),
     toolCalls: mapping.toolCalls ? mapToolCalls(mapping.toolCalls, body) : [],

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { playCase } from '../../shared/eval/play.ts';
 import { createTarget, targetConfigSchema, TargetError, type TargetConfigInput } from '../../shared/targets/index.ts';
+import { startRefChatbot } from '../../services/ref-chatbot/index.ts';
 import { json, startTargetServer, type TargetServer } from './target-server.ts';
 
 const KEY = 'dl-key-5b1e0c9a77f2';
@@ -185,6 +186,58 @@ describe('streamed replies', () => {
     const reply = await target.send({ message: 'scadenza A-7?', history: [], vars: {} }, signal());
     expect(reply.text).toBe('Scade il 31 gennaio 2027.');
     expect(reply.toolCalls).toEqual([{ name: 'scheda', arguments: { codice: 'A-7' } }]);
+  });
+
+  it('SSE answer parts separated by other events are not glued together; deltas inside a part are', async () => {
+    // The reference chatbot's shape: deltas of part 0, its part_end, deltas of part 1 (no space at the boundary).
+    const ev = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    server.answer((_req, res) =>
+      sse(res, [
+        ev('delta', { part: 0, text: 'Il bando risulta ' }),
+        ev('delta', { part: 0, text: 'aperto.' }),
+        ev('part_end', { part: 0 }),
+        ev('delta', { part: 1, text: '• Prova ' }),
+        ev('delta', { part: 1, text: 'scritta' }),
+        ev('part_end', { part: 1 }),
+        ev('tool', { name: 'x' }),
+        ev('delta', { part: 2, text: 'Scade il ' }),
+        ev('notice', { text: 'sto pensando' }),
+        ev('delta', { part: 2, text: '31 gennaio.' }),
+        ev('done', {}),
+      ]),
+    );
+    const target = createTarget(
+      { type: 'http', url: `${server.url}/s`, body: { q: '{{message}}' }, stream: 'sse', response: { answer: '$[?@.event=="delta"].data.text' } },
+      deps,
+    );
+    const reply = await target.send({ message: 'x', history: [], vars: {} }, signal());
+    // A boundary with whitespace already on one side gets nothing added ("Scade il " + notice + "31 gennaio.").
+    expect(reply.text).toBe('Il bando risulta aperto.\n• Prova scritta\nScade il 31 gennaio.');
+  });
+
+  it('the reference chatbot streamed over SSE gives the same answer as its JSON reply', async () => {
+    const bot = await startRefChatbot({ port: 0, today: '2026-12-01' });
+    try {
+      const config = (stream: boolean): TargetConfigInput => ({
+        type: 'http',
+        mode: 'stateful',
+        start: { url: `${bot.url}/v1/conversations`, body: {}, extract: { handle: '$.conversation.handle' } },
+        url: `${bot.url}/v1/conversations/{{start.handle}}/turns${stream ? '?stream=true' : ''}`,
+        body: { input: { text: '{{message}}' } },
+        ...(stream ? { stream: 'sse' as const } : {}),
+        response: stream
+          ? { answer: '$[?@.event=="delta"].data.text', toolCalls: { path: '$[?@.event=="tool"].data', name: 'tool', arguments: 'input', result: 'output' } }
+          : { answer: '$.reply.parts[*].text', toolCalls: { path: '$.trace.steps[?@.kind=="tool"]', name: 'tool', arguments: 'input', result: 'output' } },
+      });
+      const message = 'Come avviene la selezione per il bando CONC-2026-0101?';
+      const [streamed, plain] = await Promise.all([true, false].map((s) => createTarget(config(s), deps).send({ message, history: [], vars: {} }, signal())));
+      // Several parts (a sentence, then a bulleted list): joined by a newline, never glued.
+      expect(plain!.text.split('\n').length).toBeGreaterThan(1);
+      expect(streamed!.text).toBe(plain!.text);
+      expect(streamed!.toolCalls.map((c) => c.name)).toEqual(['leggi_bando']);
+    } finally {
+      await bot.close();
+    }
   });
 
   it('a stream with a broken line or no answer is malformed', async () => {

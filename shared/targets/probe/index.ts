@@ -5,7 +5,7 @@
  */
 import { stringify } from 'yaml';
 import { TargetError } from '../errors.ts';
-import { mapResponse, responseMappingSchema, type ResponseMapping } from '../response-mapping.ts';
+import { STREAM_JOIN, mapResponse, responseMappingSchema, type ResponseMapping } from '../response-mapping.ts';
 import type { TargetConfig } from '../registry.ts';
 import type { Target } from '../types.ts';
 import { extractTenderIds } from '../search-results.ts';
@@ -75,7 +75,7 @@ function withProposal(observations: ProbeObservation[], proposal: ProbeReport['r
   return observations.map((o) => {
     if (o.raw === undefined || (o.answer !== undefined && o.toolCalls.length > 0)) return o;
     try {
-      const mapped = mapResponse(mapping, o.raw, { defaultJoin: Array.isArray(o.raw) ? '' : '\n' });
+      const mapped = mapResponse(mapping, o.raw, { defaultJoin: Array.isArray(o.raw) ? STREAM_JOIN : '\n' });
       const { error: _missed, ...rest } = o;
       return { ...rest, answer: o.answer ?? mapped.text, toolCalls: o.toolCalls.length > 0 ? o.toolCalls : mapped.toolCalls, readWithProposal: true };
     } catch {
