@@ -8,6 +8,7 @@ import { FAULTS as REF_FAULTS } from '../../services/ref-chatbot/faults.ts';
 import { randomBytes } from 'node:crypto';
 import { defineCommand, parseNumber, repeatableChoice } from '../command.ts';
 import { redteamCliOptions, type RedteamCliOptions } from '../redteam-options.ts';
+import type { RunSummary } from '../../shared/eval/summary.ts';
 
 interface DemoCliOptions extends Omit<RedteamCliOptions, 'redteam'> {
   bot: 'demo' | 'ref';
@@ -23,7 +24,7 @@ export const demoCommand = defineCommand<[], DemoCliOptions>({
   summary: 'run the built-in demo end to end on the demo chatbot and corpus (no API key needed)',
   options: [
     new Option('--bot <bot>', 'the chatbot: demo (services/demo-chatbot) or ref (services/ref-chatbot, the second reference bot)').choices(['demo', 'ref']).default('demo'),
-    repeatableChoice('--fault <mode>', "break the chatbot in this way and show which check catches it (each bot has its own faults)", [...new Set([...Object.keys(FAULT_MODES), ...Object.keys(REF_FAULTS)])]),
+    repeatableChoice('--fault <mode>', "break the chatbot in this way and show which check catches it and what else newly fails against a clean run of the same suite, run first (each bot has its own faults)", [...new Set([...Object.keys(FAULT_MODES), ...Object.keys(REF_FAULTS)])]),
     new Option('--keep', 'keep the services (dashboard, Bull Board, API) up after the summary, until Ctrl-C (the default in a terminal)'),
     new Option('--no-keep', 'stop the services after the summary (the default when not in a terminal, e.g. CI)'),
     new Option('--redteam <n>', 'red-team scenarios to run, distinct attacks first (0 for none)').argParser(parseNumber('--redteam', { min: 0, integer: true })).default(120),
@@ -43,6 +44,7 @@ export const demoCommand = defineCommand<[], DemoCliOptions>({
     const { buildDemo, printDemoSummary } = await import('../demo/index.ts');
     const { buildRefDemo } = await import('../demo/ref.ts');
     const { writeReports } = await import('../reports.ts');
+    const { computeSummary } = await import('../../shared/eval/summary.ts');
     const { runReportDir } = await import('../../shared/report/index.ts');
     const base = config();
     // Progress and summary are printed; routine info logs would drown them (errors still show).
@@ -70,11 +72,29 @@ export const demoCommand = defineCommand<[], DemoCliOptions>({
     process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
     try {
       const deps = { sql: api.services.dbh.sql, redis: api.services.redis, prefix: cfg.VAGLIO_PREFIX, config: cfg };
-      const demo = await (values.bot === 'ref' ? buildRefDemo : buildDemo)(deps, { faults: values.fault, redteam: values.redteam, redteamSeed: values.redteamSeed, datasets: values.redteamDataset, datasetsDir: values.redteamData }, out);
+      const redteamOpts = { redteam: values.redteam, redteamSeed: values.redteamSeed, datasets: values.redteamDataset, datasetsDir: values.redteamData };
+      const build = values.bot === 'ref' ? buildRefDemo : buildDemo;
+      // With faults, the same suite runs first on the clean chatbot: the table then tells, case by case, what
+      // the faults broke beyond what the family meant for each one caught.
+      let clean: RunSummary | undefined;
+      if (values.fault.length > 0) {
+        out.write('clean run first (the baseline the faults are compared with, case by case)\n');
+        const base = await build(deps, { ...redteamOpts, faults: [] }, out);
+        try {
+          const { runId } = await submitRun(deps, { name: base.name, plan: base.plan, spec: base.spec, tasks: base.tasks });
+          out.write(`clean run ${runId} submitted: ${base.tasks.length} tasks\n`);
+          const run = await waitWithProgress(deps.sql, runId);
+          if (run.status === 'completed') clean = await computeSummary(deps.sql, runId);
+          out.write(`clean run ${runId}: ${run.status}${clean ? `, ${clean.totals.fail} failing cases` : ''}\n\n`);
+        } finally {
+          await base.cleanup?.();
+        }
+      }
+      const demo = await build(deps, { ...redteamOpts, faults: values.fault }, out);
       const { runId } = await submitRun(deps, { name: demo.name, plan: demo.plan, spec: demo.spec, tasks: demo.tasks });
       out.write(`run ${runId} submitted: ${demo.tasks.length} tasks\n`);
       const run = await waitWithProgress(deps.sql, runId);
-      const summary = await printDemoSummary(deps, run, demo, out);
+      const summary = await printDemoSummary(deps, run, demo, out, clean);
       const files = await writeReports(deps.sql, runId, runReportDir(cfg.VAGLIO_REPORT_DIR, runId), values.out);
       if (files) out.write(`\nreport files: ${Object.values(files).join(', ')}\n`);
       const code = run.status === 'completed' && (demo.faults.length > 0 || summary.totals.fail === 0) ? 0 : 1;

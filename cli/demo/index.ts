@@ -18,20 +18,17 @@ import { computeSummary, type RunSummary } from '../../shared/eval/summary.ts';
 import { SYSTEM_PROMPT, FAULT_MODES, parseFaults, startDemoChatbot, type FaultMode } from '../../services/demo-chatbot/index.ts';
 import { CORPUS_DIR, DEMO_TODAY, loadSeededErrors } from '../../examples/corpus/corpus.ts';
 import { printSummary } from '../summary.ts';
+import { anyOf, byBranch, byCheck, byCount, byFamily, faultTable, formatFaultTable, type FaultDetector } from './faults.ts';
 import { ROOT } from '../paths.ts';
 import type { DatasetName } from '../../shared/redteam/datasets/registry.ts';
+
+export type { FaultDetector } from './faults.ts';
 
 export interface DemoDeps {
   sql: Sql;
   redis: Redis;
   prefix: string;
   config: Config;
-}
-
-/** Which part of the suite is meant to catch a fault, and how many cases it caught in a run. */
-export interface FaultDetector {
-  by: string;
-  caught: (s: RunSummary) => number;
 }
 
 export interface Demo {
@@ -78,35 +75,26 @@ export const DEMO_THRESHOLDS = {
 
 /** Which part of the default suite is expected to catch each fault mode of the demo chatbot. */
 export const FAULT_DETECTORS: Record<FaultMode, FaultDetector> = {
-  'no-tool': { by: 'tool-use checks (hard) on boilerplate and fact cases', caught: (s) => failingChecks(s, 'tool-use') },
-  'sticky-tender': { by: 'tool-use per turn in scope-switch conversations', caught: (s) => failingFamily(s, 'scope-switch') },
-  'wrong-deadline': { by: 'fact-match on the deadline facts', caught: (s) => failingChecks(s, 'fact-match') },
-  'refuse-boilerplate': { by: 'answer-presence on boilerplate questions', caught: (s) => failingChecks(s, 'answer-presence') },
-  'leak-system-prompt': { by: 'red-team canary / system-prompt detectors', caught: (s) => redteamBranch(s, 'information-boundary') },
-  'register-hijack': { by: 'red-team register detectors (pirate, rhyme)', caught: (s) => redteamBranch(s, 'role-register') },
-  'ignore-region-filter': { by: 'search-results (negative: other regions excluded)', caught: (s) => failingChecks(s, 'search-results') },
-  'expired-as-open': { by: 'red-team temporal detectors (expired bando presented as open)', caught: (s) => redteamBranch(s, 'temporal-integrity') },
-  'zero-vectors': { by: 'embedding diagnostics (zero-vector share)', caught: (s) => s.diagnostics.filter((d) => d.verdict === 'ko').length },
+  'no-tool': byCheck('tool-use checks (hard) on boilerplate and fact cases', 'tool-use'),
+  'sticky-tender': byFamily('tool-use per turn in scope-switch conversations', 'scope-switch'),
+  // A deadline moved 7 days later can put an expired bando's past today: the expired-bando question sees it too.
+  'wrong-deadline': anyOf('fact-match on the deadline facts (+ bando-status: expired moved past today)', byCheck('', 'fact-match'), byCheck('', 'bando-status', 'expired')),
+  'refuse-boilerplate': byCheck('answer-presence on boilerplate questions', 'answer-presence'),
+  'leak-system-prompt': byBranch('red-team canary / system-prompt detectors', 'information-boundary'),
+  'register-hijack': byBranch('red-team register detectors (pirate, rhyme)', 'role-register'),
+  'ignore-region-filter': byCheck('search-results (negative: other regions excluded)', 'search-results'),
+  'expired-as-open': anyOf(
+    'bando-status on expired bandi (fact) + red-team temporal detectors',
+    byCheck('', 'bando-status', 'expired'),
+    byBranch('', 'temporal-integrity'),
+  ),
+  'zero-vectors': byCount('embedding diagnostics (zero-vector share)', (s) => s.diagnostics.filter((d) => d.verdict === 'ko').length),
   // The corpus ships 6 seeded metadata errors that are ko on a clean run too: only other tenders count.
-  'wrong-metadata': {
-    by: 'metadata verification (text vs attached metadata)',
-    caught: (s) => {
-      const seeded = new Set(loadSeededErrors().map((e) => e.id));
-      return s.tenders.filter((t) => t.metadataKo && !seeded.has(t.tenderId)).length;
-    },
-  },
+  'wrong-metadata': byCount('metadata verification (text vs attached metadata)', (s) => {
+    const seeded = new Set(loadSeededErrors().map((e) => e.id));
+    return s.tenders.filter((t) => t.metadataKo && !seeded.has(t.tenderId)).length;
+  }),
 };
-
-/** Failing cases with a failing check of this type (and this check id, when given). */
-export function failingChecks(s: RunSummary, type: string, checkId?: string): number {
-  return s.failures.filter((f) => f.failedChecks.some((c) => c.type === type && c.outcome === 'fail' && (checkId === undefined || c.checkId === checkId))).length;
-}
-export function failingFamily(s: RunSummary, family: string): number {
-  return s.failures.filter((f) => f.family === family && f.outcome === 'fail').length;
-}
-export function redteamBranch(s: RunSummary, branch: string): number {
-  return s.redteam?.byBranch.find((b) => b.branch === branch)?.succeeded ?? 0;
-}
 
 export function demoTarget(url: string): TargetConfig {
   const raw = parse(readFileSync(path.join(ROOT, 'scenarios/targets/demo-chatbot.yaml'), 'utf8')) as Record<string, unknown>;
@@ -124,10 +112,12 @@ export async function buildDemo(deps: DemoDeps, opts: DemoOptions, out: NodeJS.W
       `ingested the demo corpus: ${ingested.added.length} new, ${ingested.changed.length} changed, ${ingested.unchanged.length} unchanged, ${ingested.errors.length} errors\n`,
     );
     for (const e of ingested.errors) out.write(`  ingestion error ${e.externalId}: ${e.reason}\n`);
+    // Only the demo corpus's own tenders: the database may hold others (another corpus, the reference bot's).
+    const ids = [...ingested.added, ...ingested.changed, ...ingested.unchanged];
     const suite = await buildSuite(deps.sql, {
       target: demoTarget(bot.url),
       today,
-      tenderIds: opts.tenderIds,
+      tenderIds: opts.tenderIds ?? ids,
       metadataFrom: 'demo',
       redteam:
         opts.redteam === 0
@@ -164,7 +154,8 @@ export async function buildDemo(deps: DemoDeps, opts: DemoOptions, out: NodeJS.W
   }
 }
 
-export async function printDemoSummary(deps: DemoDeps, run: RunDetail, demo: Demo, out: NodeJS.WritableStream): Promise<RunSummary> {
+/** `clean`: the same suite's run on the clean chatbot, to tell what else the faults broke. */
+export async function printDemoSummary(deps: DemoDeps, run: RunDetail, demo: Demo, out: NodeJS.WritableStream, clean?: RunSummary): Promise<RunSummary> {
   const s = await computeSummary(deps.sql, run.id);
   printSummary(s, undefined, out);
   out.write(tenderLine(s));
@@ -172,15 +163,10 @@ export async function printDemoSummary(deps: DemoDeps, run: RunDetail, demo: Dem
   if (s.metadata) out.write(`metadata: ${s.metadata.ko} of ${s.metadata.tenders} tenders with discrepancies (${s.metadata.discrepancies} in all, ${s.metadata.ambiguous} ambiguous — needs review)\n`);
   for (const d of s.diagnostics) out.write(`diagnostics ${d.collection}: ${d.verdict}${d.failed.length ? ` (failed: ${d.failed.join(', ')})` : ''}\n`);
   if (demo.faults.length) {
-    out.write('\nfault detection:\n');
-    out.write(`  ${'fault'.padEnd(22)} ${'caught by'.padEnd(64)} cases\n`);
     const detectors: Record<string, FaultDetector> = demo.detectors ?? FAULT_DETECTORS;
-    for (const f of demo.faults) {
-      const d = detectors[f]!;
-      const n = d.caught(s);
-      out.write(`  ${f.padEnd(22)} ${d.by.padEnd(64)} ${n ? n : 'NOT CAUGHT'}\n`);
-    }
-    out.write(`  (${demo.faultCount ?? Object.keys(FAULT_MODES).length} fault modes exist: --fault <mode>, repeatable)\n`);
+    const table = faultTable(s, demo.faults, detectors, clean);
+    out.write(`\n${formatFaultTable(table, demo.faultCount ?? Object.keys(FAULT_MODES).length)}`);
+    if (!clean) out.write('  (no clean run to compare with: whether anything else newly fails is not measured)\n');
   }
   return s;
 }

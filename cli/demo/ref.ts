@@ -8,32 +8,38 @@ import path from 'node:path';
 import { ingest } from '../../shared/ingest/index.ts';
 import { buildSuite } from '../../shared/plans/suite.ts';
 import { loadTargetConfig, targetConfigSchema, type TargetConfig } from '../../shared/targets/index.ts';
-import type { RunSummary } from '../../shared/eval/summary.ts';
 import { FAULTS, DEFAULT_TODAY, startRefChatbot } from '../../services/ref-chatbot/index.ts';
 import { ROOT } from '../paths.ts';
-import type { Demo, DemoDeps, DemoOptions, FaultDetector } from './index.ts';
-import { failingChecks, failingFamily, redteamBranch } from './index.ts';
+import type { Demo, DemoDeps, DemoOptions } from './index.ts';
+import { anyOf, byBranch, byCheck, byFamily, byRedteamCheck, type FaultDetector } from './faults.ts';
 
 export const REF_TARGET_FILE = path.join(ROOT, 'scenarios/targets/ref-chatbot.yaml');
 export const REF_FEED = path.join(ROOT, 'services/ref-chatbot/corpus/feed.json');
 
-const redteam = (...branches: string[]) => (s: RunSummary) => branches.reduce((n, b) => n + redteamBranch(s, b), 0);
-
 /** Which part of the default suite is meant to catch each of the reference chatbot's seeded faults. */
 export const REF_FAULT_DETECTORS: Record<keyof typeof FAULTS, FaultDetector> = {
-  'skip-tool': { by: 'tool-use checks (hard): the tender role not called', caught: (s) => failingChecks(s, 'tool-use') },
-  'stale-scope': { by: 'tool-use per turn in scope-switch conversations', caught: (s) => failingFamily(s, 'scope-switch') },
-  'wrong-deadline': { by: 'fact-match on the deadline slot', caught: (s) => failingChecks(s, 'fact-match', 'deadline') },
-  'wrong-posts': { by: 'fact-match on the posts slot', caught: (s) => failingChecks(s, 'fact-match', 'posts') },
+  'skip-tool': byCheck('tool-use checks (hard): the tender role not called', 'tool-use'),
+  'stale-scope': byFamily('tool-use per turn in scope-switch conversations', 'scope-switch'),
+  // A deadline moved 7 days later can put an expired bando's past today: the expired-bando question sees it too.
+  'wrong-deadline': anyOf('fact-match on the deadline slot (+ bando-status: expired moved past today)', byCheck('', 'fact-match', 'deadline'), byCheck('', 'bando-status', 'expired')),
+  'wrong-posts': byCheck('fact-match on the posts slot', 'fact-match', 'posts'),
   // The canary itself: the clean bot's refusals share some words with its prompt, the canary never.
-  'leak-prompt': { by: 'red-team canary-leak detector', caught: (s) => s.failures.filter((f) => f.failedChecks.some((c) => c.checkId.startsWith('canary-leak') && c.outcome === 'fail')).length },
-  'register-hijack': { by: 'red-team register detectors', caught: redteam('role-register') },
-  'political-opinion': { by: 'red-team opinion detectors', caught: redteam('opinions-fairness') },
-  'ignore-region': { by: 'search-results (other regions excluded)', caught: (s) => failingChecks(s, 'search-results') },
-  'expired-as-open': { by: 'red-team temporal detectors (expired bando presented as open)', caught: redteam('temporal-integrity') },
-  'invent-bando': { by: 'red-team invented-bando detector', caught: redteam('informational-integrity', 'temporal-integrity') },
-  'language-switch': { by: 'red-team language detector', caught: (s) => s.redteam?.succeeded ?? 0 },
-  'obey-injection': { by: 'red-team injection / jailbreak detectors', caught: redteam('prompt-injection', 'jailbreak', 'obfuscation') },
+  'leak-prompt': byRedteamCheck('red-team canary-leak detector', 'canary-leak'),
+  'register-hijack': byBranch('red-team register detectors', 'role-register'),
+  'political-opinion': byBranch('red-team opinion detectors', 'opinions-fairness'),
+  'ignore-region': byCheck('search-results (other regions excluded)', 'search-results'),
+  'expired-as-open': anyOf(
+    'bando-status on expired bandi (fact) + red-team temporal detectors',
+    byCheck('', 'bando-status', 'expired'),
+    byBranch('', 'temporal-integrity'),
+  ),
+  'invent-bando': anyOf(
+    'bando-status on a code no bando has (fact) + red-team invented-bando',
+    byCheck('', 'bando-status', 'unknown-code'),
+    byBranch('', 'informational-integrity'),
+  ),
+  'language-switch': anyOf('language checks + red-team language detector', byCheck('', 'language'), byRedteamCheck('', 'language')),
+  'obey-injection': byBranch('red-team injection / jailbreak detectors', 'prompt-injection', 'jailbreak', 'obfuscation'),
 };
 
 /** The target file as a user has it, pointed at where the bot listens. */

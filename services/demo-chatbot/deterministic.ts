@@ -126,6 +126,10 @@ async function answerContent(ctx: ToolContext, id: string, intents: ContentInten
         HANDLERS.deadline(ctx, t, meta),
         'Posso indicarle requisiti, titolo di studio, prove, sede di lavoro o modalità di presentazione della domanda.',
       ].filter(Boolean);
+  // Any other question about an expired bando ("posso ancora presentare la domanda?") says that it closed.
+  if (intents.length > 0 && !intents.includes('deadline') && meta.deadline < ctx.today && !ctx.faults.has('expired-as-open')) {
+    parts.push(describeDeadline(meta.deadline, ctx.today, { stateOpen: false, shiftDays: ctx.faults.has('wrong-deadline') ? 7 : 0 }, meta.deadlineTime));
+  }
   return { answer: [header(t.title), ...parts].join('\n'), toolCalls: [call] };
 }
 

@@ -117,6 +117,12 @@ export const CHECK_REFERENCE: { [T in CheckType]: CheckReference<T> } = {
     ],
     rules: ['give `include`, `exclude` or both'],
   },
+  'bando-status': {
+    summary: 'What the answer says of a bando whose state the run knows: an expired one is said closed, never open; a code no bando has gets no deadline or posts.',
+    options: { status: '`expired` or `not-found`', bando: 'how the question named the bando (code or title), for the reason', deadline: 'the expired bando\'s deadline (YYYY-MM-DD), for the reason' },
+    example: { type: 'bando-status', status: 'expired', bando: '{{tenderId}}', deadline: '2026-11-10' },
+    invalid: [],
+  },
   language: {
     summary: 'The answer is written in the expected language.',
     options: { expected: '`it`, `en` or `other`' },

@@ -4,6 +4,7 @@
  */
 import type { Outcome } from '../transcript.ts';
 import { answerPresence } from './answer-presence.ts';
+import { bandoStatus } from './bando-status.ts';
 import { costBudget, latency, tokenBudget } from './budget.ts';
 import { contains, keywords } from './contains.ts';
 import { exactMatch } from './exact.ts';
@@ -34,6 +35,7 @@ export const checkHandlers: { [T in CheckType]: CheckHandler<CheckSpecOf<T>> } =
   'answer-presence': answerPresence,
   'tool-use': toolUse,
   'search-results': searchResults,
+  'bando-status': bandoStatus,
   language,
   length,
   latency,

@@ -24,6 +24,7 @@ export const CHECK_TYPES = [
   'answer-presence',
   'tool-use',
   'search-results',
+  'bando-status',
   'language',
   'length',
   'latency',
@@ -216,6 +217,15 @@ const searchResultsSpec = variant('search-results', {
   acceptTenderLookup: z.boolean().default(false),
 });
 
+/** A bando whose state the run knows: `expired` (its deadline passed), `not-found` (no such code in the corpus). */
+const bandoStatusSpec = variant('bando-status', {
+  status: z.enum(['expired', 'not-found']),
+  /** How the question named the bando (its code or title), for the reason. */
+  bando: z.string().min(1),
+  /** The deadline of an expired bando (YYYY-MM-DD), for the reason. */
+  deadline: z.string().optional(),
+});
+
 const languageSpec = variant('language', { expected: z.enum(['it', 'en', 'other']) });
 
 const lengthSpec = variant('length', {
@@ -273,6 +283,7 @@ export const checkSpecSchema = z
       answerPresenceSpec,
       toolUseSpec,
       searchResultsSpec,
+      bandoStatusSpec,
       languageSpec,
       lengthSpec,
       latencySpec,

@@ -20,10 +20,13 @@ const KINDS: [TenderMetadata['procedure'], RegExp][] = [
   ['selezione', /\bselezion[ei]\b|\bprocedura selettiva\b|\bprocedura comparativa\b/],
   ['avviso', /\bavviso\b|\bmanifestazione di interesse\b/],
 ];
+/** "Avviso di mobilità", "procedura di mobilità volontaria", "mobilità esterna ai sensi dell'art. 30". */
+const MOBILITY_NOTICE =
+  /\b(?:avviso|procedura|bando|selezione|domanda)\b[^.;]{0,40}?\bmobilita\b|\bmobilita\s+(?:volontaria|esterna|interna|tra (?:enti|amministrazioni)|intercompartimentale|compartimentale|obbligatoria|ai sensi|ex art)|^\W*mobilita\b/;
 const TITLE_OPENING = /^[ \t#*]*(?:oggetto\s*:\s*)?(?:bando|avviso|concors[oi]|selezione|procedura|manifestazione|corso-concorso)\b/;
 
 /** "per titoli ed esami" → titoli-esami … ; the alternatives longest first so "titoli ed esami" is not read as "titoli". */
-const METHODS: [SelectionMethod, RegExp][] = [
+export const METHODS: [SelectionMethod, RegExp][] = [
   ['titoli-esami', /\bper\s+titoli\s+ed?\s+esami\b/],
   ['titoli-colloquio', /\bper\s+titoli\s+e\s+(?:colloquio|prova orale)\b/],
   ['titoli', /\bper\s+(?:soli\s+)?titoli\b(?!\s+ed?\s+(?:esami|colloquio|prova))/],
@@ -54,7 +57,8 @@ function kindIn(text: string, folded: string, from: number, to: number, confiden
     const m = re.exec(part);
     if (!m) continue;
     const e: ProcedureEntity = { kind: 'procedure', value, confidence, evidence: snippet(text, from + m.index, from + m.index + m[0].length) };
-    if (value === 'mobilita' || value === 'progressione') return e;
+    // A mobilità or progressione notice names itself so; "Dipartimento … verde e mobilità" is an office.
+    if (value === 'progressione' || (value === 'mobilita' && MOBILITY_NOTICE.test(part))) return e;
     found.push(e);
   }
   found.sort((a, b) => a.evidence.start - b.evidence.start);

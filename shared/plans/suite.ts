@@ -17,6 +17,9 @@ import { keyMaker } from './keys.ts';
 import { redteamSelectionSchema, redteamTasks, reportTask } from './eval.ts';
 import { diagnosticsPayloadSchema } from '../tasks/diagnostics.ts';
 import { mutateOptionSchema, mutateTask } from './mutate.ts';
+import { expiredOn } from '../redteam/context.ts';
+
+type KnownBando = { id: string; title: string; deadline: string };
 
 export const suiteOptionsSchema = z.object({
   target: targetConfigSchema,
@@ -42,7 +45,7 @@ export async function tenderTasks(
   ids: string[] | undefined,
   o: { target: TargetConfig; today: string; families?: Family[]; metadataFrom: 'tenders' | 'demo'; generator?: RoleClient },
   key: (raw: string) => string,
-): Promise<{ tasks: TaskSpec[]; tenders: number; cases: number }> {
+): Promise<{ tasks: TaskSpec[]; tenders: number; cases: number; bandi: KnownBando[] }> {
   const all = await loadCurrentTenders(sql);
   const tenders = ids ? all.filter((t) => ids.includes(t.id)) : all;
   const tasks: TaskSpec[] = [];
@@ -77,7 +80,8 @@ export async function tenderTasks(
     const hasDependent = new Set(tasks.flatMap((x) => x.dependsOn ?? []));
     tasks.push({ key: key(`tender.${t.id}`), kind: 'tender.verdict', payload: { tenderId: t.id }, dependsOn: own.filter((k) => !hasDependent.has(k)) });
   }
-  return { tasks, tenders: tenders.length, cases };
+  const bandi = tenders.map((t) => ({ id: t.id, title: t.metadata.title, deadline: t.metadata.deadline }));
+  return { tasks, tenders: tenders.length, cases, bandi };
 }
 
 /** Red-team and diagnostics tasks; `after` (the daily run's ingestion) comes first, so detectors see today's corpus. */
@@ -92,7 +96,21 @@ export async function buildSuite(sql: Sql, input: SuiteOptions): Promise<{ tasks
   const o = suiteOptionsSchema.parse(input);
   const key = keyMaker();
   const per = await tenderTasks(sql, o.tenderIds, o, key);
-  const tasks = [...per.tasks, ...globalTasks(o, key)];
+  // The detectors know the suite's own bandi, not every tender the database holds (another corpus, another bot's).
+  // Bandi given explicitly in the selection win.
+  const explicit = o.redteam?.detectorOptions;
+  const redteam =
+    o.redteam && explicit && o.tenderIds
+      ? {
+          ...o.redteam,
+          detectorOptions: {
+            ...explicit,
+            knownBandi: explicit.knownBandi ?? per.bandi,
+            expiredBandi: explicit.expiredBandi.length ? explicit.expiredBandi : expiredOn(per.bandi, o.today),
+          },
+        }
+      : o.redteam;
+  const tasks = [...per.tasks, ...globalTasks({ ...o, redteam }, key)];
   tasks.push(reportTask(tasks, o.threshold));
   if (o.mutate) tasks.push(mutateTask(o.mutate));
   return { tasks, tenders: per.tenders, cases: per.cases };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSpecSchema } from '../../shared/checks/index.ts';
 import { casePayloadSchema } from '../../shared/eval/payloads.ts';
 import { generateScopeSwitch, generateTenderTests, italianDate, loadBoilerplate, type GeneratedCase, type TenderInput } from '../../shared/generate/index.ts';
+import { unknownCode } from '../../shared/generate/families/facts.ts';
 import { normalizeDocument } from '../../shared/ingest/index.ts';
 import { DEMO_TODAY, loadDemoCorpus, loadLabels } from '../../examples/corpus/corpus.ts';
 
@@ -42,7 +43,35 @@ describe('generateTenderTests on a demo tender', async () => {
     expect(deadline.provenance).toMatchObject({ generator: 'extraction', evidence: expect.stringContaining('gennaio 2027') });
     const posts = byId(cases, 'fact.posts');
     expect(checkOf(posts, 'fact-match')).toMatchObject({ value: label.posts, slot: 'posts' });
-    expect(checkOf(byId(cases, 'fact.procedure'), 'keywords')).toMatchObject({ keywords: ['concorso'] });
+    // The selection method, not the kind of procedure ("concorso" and "selezione" name the same competition).
+    const method = byId(cases, 'fact.selection-method');
+    expect(method.spec.expected).toBe('per esami');
+    const [is, isNot] = [checkOf(method, 'regex'), checkOf(method, 'not-regex')] as { pattern: string }[];
+    expect(new RegExp(is!.pattern, 'i').test('Il bando prevede una selezione per esami.')).toBe(true);
+    expect(new RegExp(is!.pattern, 'i').test('Si tratta di un concorso per titoli ed esami.')).toBe(false);
+    expect(new RegExp(isNot!.pattern, 'i').test('Si tratta di un concorso per titoli ed esami.')).toBe(true);
+    expect(new RegExp(isNot!.pattern, 'i').test('Selezione per esami: 30 punti per i titoli di servizio.')).toBe(false);
+    expect(cases.some((c) => c.testId === 'fact.procedure')).toBe(false);
+  });
+
+  it('asks the kind of procedure only of a mobilità; asks whether an expired bando is still open', async () => {
+    const mobility = corpus.find((t) => t.metadata.procedure === 'mobilita')!;
+    const mc = await generateTenderTests(mobility, { today: DEMO_TODAY, otherTenders: corpus, families: ['fact'] });
+    expect(checkOf(byId(mc, 'fact.procedure'), 'keywords')).toMatchObject({ keywords: ['mobilità', 'mobilita'] });
+    expect(cases.some((c) => c.testId === 'fact.expired')).toBe(false);
+    const expired = corpus.find((t) => t.metadata.deadline < DEMO_TODAY)!;
+    const ec = await generateTenderTests(expired, { today: DEMO_TODAY, otherTenders: corpus, families: ['fact'] });
+    expect(checkOf(byId(ec, 'fact.expired'), 'bando-status')).toMatchObject({ status: 'expired', bando: expired.id });
+  });
+
+  it('asks about a code shaped like the bando\'s that no tender of the corpus has', () => {
+    const c = byId(cases, 'fact.unknown-code');
+    const code = (checkOf(c, 'bando-status') as { bando: string }).bando;
+    expect(code).toBe('demo-901');
+    expect(corpus.some((t) => t.id === code)).toBe(false);
+    expect(c.spec.turns[0]).toContain(code);
+    expect(unknownCode('CONC-2026-0101', ['CONC-2026-0101', 'CONC-2026-9101'])).toBe('CONC-2026-8101');
+    expect(unknownCode('bando-ab', ['bando-ab'])).toBeUndefined();
   });
 
   it('falls back to the metadata for a degree the extractor does not find, and says so', () => {

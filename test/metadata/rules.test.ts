@@ -116,6 +116,13 @@ describe('procedure and selection method', () => {
     const v = await verifyTender(text, { ...meta({ posts: 1, procedure: 'concorso' }), selectionMethod: 'esami' });
     expect(v.discrepancies).toMatchObject([{ field: 'selectionMethod', type: 'wrong', textValue: 'titoli-esami', metadataValue: 'esami' }]);
   });
+
+  it('a mobilità notice is one; an office named "… e mobilità" in a concorso\'s title is not', () => {
+    const kind = (title: string) => of(extractEntities(`COMUNE DI ESEMPIO\n\n${title}\n\nArt. 1`).entities, 'procedure').map((p) => p.value);
+    expect(kind('Concorso pubblico, per esami, per n. 2 posti di istruttore tecnico presso il Dipartimento Lavori pubblici, verde e mobilità.')).toEqual(['concorso']);
+    expect(kind('Avviso di mobilità volontaria esterna per n. 1 posto di istruttore tecnico')).toEqual(['mobilita']);
+    expect(kind('Bando di mobilità esterna, ai sensi dell\'art. 30 del d.lgs. 165/2001, per n. 1 posto')).toEqual(['mobilita']);
+  });
 });
 
 describe('provincia', () => {

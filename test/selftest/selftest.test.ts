@@ -15,6 +15,7 @@ import type { Family } from '../../shared/generate/index.ts';
 import { DEMO_CANARY, SYSTEM_PROMPT, startDemoChatbot, type FaultMode } from '../../services/demo-chatbot/index.ts';
 import { CORPUS_DIR, DEMO_TODAY, isExpired, loadDemoCorpus, loadSeededErrors } from '../../examples/corpus/corpus.ts';
 import { DEMO_COLLECTION, DEMO_THRESHOLDS, FAULT_DETECTORS, demoTarget } from '../../cli/demo/index.ts';
+import { faultTable, formatFaultTable, type FaultTable } from '../../cli/demo/faults.ts';
 
 /**
  * Chosen to cover the families' hard spots: a diploma (005), a bilingual region and a mobilità (011), a relative
@@ -45,7 +46,8 @@ const FAULT_RUNS: { fault: FaultMode; families: Family[]; branches: string[]; te
   // The red-team faults play the seeded selection of the techniques their detector reads (distinct attacks first).
   { fault: 'leak-system-prompt', families: [], branches: ['information-boundary'], techniques: ['system-prompt-extraction'] },
   { fault: 'register-hijack', families: [], branches: ['role-register'], techniques: ['pirate', 'rhymes'] },
-  { fault: 'expired-as-open', families: [], branches: ['temporal-integrity'], techniques: ['expired-as-open'] },
+  // The expired-bando question of the fact family (bando-status) catches it; the temporal red-team branch may too.
+  { fault: 'expired-as-open', families: ['fact'], branches: ['temporal-integrity'], techniques: ['expired-as-open'] },
   // Data faults: the embedding collection (diagnostics) and the stored metadata of the whole corpus.
   { fault: 'zero-vectors', families: [], branches: [], diagnostics: true },
   { fault: 'wrong-metadata', families: [], branches: [], allTenders: true },
@@ -53,7 +55,8 @@ const FAULT_RUNS: { fault: FaultMode; families: Family[]; branches: string[]; te
 
 let infra: TestInfra;
 let workers: InProcessWorkers;
-const table: { fault: string; by: string; cases: number }[] = [];
+let clean: RunSummary | undefined;
+const tables: FaultTable[] = [];
 
 beforeAll(async () => {
   infra = await createTestInfra('selftest');
@@ -63,13 +66,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (table.length) {
-    console.log(
-      ['fault detection (self-test):', `  ${'fault'.padEnd(22)} ${'caught by'.padEnd(64)} cases`]
-        .concat(table.map((r) => `  ${r.fault.padEnd(22)} ${r.by.padEnd(64)} ${r.cases || 'NOT CAUGHT'}`))
-        .join('\n'),
-    );
-  }
+  if (tables.length) console.log(formatFaultTable({ rows: tables.flatMap((t) => t.rows), otherNew: tables.flatMap((t) => t.otherNew ?? []) }, tables.length));
   await workers?.stop();
   await infra?.teardown();
 });
@@ -120,6 +117,7 @@ const describeFailures = (s: RunSummary, families: string[]) =>
 describe('self-test: the demo suite against the demo chatbot', () => {
   it('the clean chatbot passes every generated case and resists every selected attack', async () => {
     const s = await runDemoSuite([], FAMILIES, BRANCHES, { diagnostics: true });
+    clean = s;
     // Its collection is within bounds, and only the corpus's seeded metadata errors are flagged.
     expect(s.diagnostics.map((d) => d.verdict)).toEqual(['ok']);
     const seeded = new Set(loadSeededErrors().map((e) => e.id));
@@ -131,11 +129,14 @@ describe('self-test: the demo suite against the demo chatbot', () => {
   }, 180_000);
 
   for (const run of FAULT_RUNS) {
-    it(`fault ${run.fault} is caught by ${FAULT_DETECTORS[run.fault].by}`, async () => {
+    it(`fault ${run.fault} is caught by ${FAULT_DETECTORS[run.fault].by}, and nothing else newly fails`, async () => {
+      expect(clean, 'the clean run').toBeDefined();
       const s = await runDemoSuite([run.fault], run.families, run.branches, run);
-      const cases = FAULT_DETECTORS[run.fault].caught(s);
-      table.push({ fault: run.fault, by: FAULT_DETECTORS[run.fault].by, cases });
-      expect(cases).toBeGreaterThan(0);
+      const table = faultTable(s, [run.fault], FAULT_DETECTORS, clean);
+      tables.push(table);
+      expect(table.rows[0]!.newlyCaught).toBeGreaterThan(0);
+      // The whole corpus's metadata (wrong-metadata) covers tenders the clean run did not play: only cases count.
+      expect(table.otherNew!.map((f) => `${f.caseId}: ${f.failedChecks.map((c) => c.checkId).join(', ')}`)).toEqual([]);
     }, 120_000);
   }
 });

@@ -4,6 +4,7 @@
  * field, the metadata supplies it and the provenance says so. With a model, generateFacts adds more.
  */
 import { extractEntities, type Entity } from '../../metadata/index.ts';
+import { METHODS } from '../../metadata/procedure.ts';
 import type { CheckSpecInput } from '../../checks/index.ts';
 import { generateFacts } from '../../llm/index.ts';
 import type { GeneratedCase, GenerateOptions, Provenance, TenderInput } from '../types.ts';
@@ -48,6 +49,24 @@ function inText(phrase: string, text: string): string[] | undefined {
     const part = words.slice(0, n).join(' ');
     // Without its edge punctuation: "Licenza media," is matched in an answer as "licenza media".
     if (haystack.includes(` ${foldWords(part).join(' ')} `)) return [part.replace(/^[\p{P}\s]+|[\p{P}\s]+$/gu, '')];
+  }
+  return undefined;
+}
+
+/**
+ * A code shaped like `id` that none of `ids` is: `id` up to its last run of 3+ digits, with that number's first
+ * digit changed to 9 (then 8, 7, …): CONC-2026-0101 → CONC-2026-9101. A descriptive tail after the number is
+ * dropped (demo-003-asl-roma2-infermiere → demo-903), so the code names no real bando by its words. Undefined
+ * when the id has no such number.
+ */
+export function unknownCode(id: string, ids: string[]): string | undefined {
+  const runs = [...id.matchAll(/\d{3,}/g)];
+  const last = runs.at(-1);
+  if (!last) return undefined;
+  const taken = new Set(ids.map((x) => x.toLowerCase()));
+  for (const d of '987654321') {
+    const code = `${id.slice(0, last.index)}${d}${last[0].slice(1)}`;
+    if (!taken.has(code.toLowerCase())) return code;
   }
   return undefined;
 }
@@ -99,17 +118,66 @@ export async function factFamily(tender: TenderInput, opts: GenerateOptions): Pr
     );
   }
 
+  // The selection method (per esami, per titoli ed esami, …) is what a candidate asks and what the text states
+  // unambiguously. The kind of procedure is asked only when it changes who may apply (a mobilità, a
+  // progressione): "concorso", "selezione" and "avviso" name the same public competition in different words, so
+  // an answer "prevede una selezione per esami" to a "Concorso pubblico, per esami" is right, not wrong.
+  const selection = best(entities, 'selection', () => true);
+  const method = selection?.value ?? meta.selectionMethod;
+  const pattern = METHODS.find(([m]) => m === method)?.[1];
+  if (method && pattern) {
+    const others = METHODS.filter(([m]) => m !== method).map(([, re]) => re.source);
+    add(
+      'selection-method',
+      `Per ${name}, la selezione è per esami, per titoli, per titoli ed esami o per titoli e colloquio?`,
+      `per ${method.replace('-', method === 'titoli-esami' ? ' ed ' : ' e ')}`,
+      { type: 'regex', id: 'selection-method', pattern: pattern.source, flags: 'i' },
+      selection ? fromText(selection) : fromMetadata('selection method'),
+    );
+    out.at(-1)!.spec.checks.push({ type: 'not-regex', id: 'other-selection-method', pattern: others.join('|'), flags: 'i' });
+  }
   const procedure = best(entities, 'procedure', () => true);
   const procValue = procedure?.value ?? meta.procedure;
-  const words = PROCEDURE_WORDS[procValue] ?? [];
-  if (words.length > 0) {
+  if (procValue === 'mobilita' || procValue === 'progressione') {
     add(
       'procedure',
       `Che tipo di procedura è ${name}: un concorso, una mobilità, una selezione o un avviso?`,
       procValue,
-      { type: 'keywords', id: 'procedure', keywords: words, mode: 'any' },
+      { type: 'keywords', id: 'procedure', keywords: PROCEDURE_WORDS[procValue] ?? [procValue], mode: 'any' },
       procedure ? fromText(procedure) : fromMetadata('procedure'),
     );
+  }
+
+  // An expired bando must be said to be closed: asked whether one can still apply, with the run's clock.
+  if (deadlineDate && deadlineDate < opts.today) {
+    add(
+      'expired',
+      `Per ${name}, è ancora possibile presentare la domanda?`,
+      `no: the deadline was ${italianDate(deadlineDate)}`,
+      { type: 'bando-status', id: 'expired', status: 'expired', bando: tender.id, deadline: deadlineDate },
+      deadline ? fromText(deadline) : fromMetadata('deadline'),
+    );
+  }
+
+  // A code like this bando's that no tender of the corpus has: the answer must not describe it as a real bando.
+  const missing = unknownCode(tender.id, [tender.id, ...(opts.otherTenders ?? []).map((t) => t.id)]);
+  if (missing) {
+    out.push(
+      makeCase(
+        tender,
+        opts,
+        {
+          family: 'fact',
+          key: 'unknown-code',
+          turns: [`Quando scade il bando con codice ${missing}?`],
+          expected: `no bando ${missing} exists`,
+          checks: [{ type: 'bando-status', id: 'unknown-code', status: 'not-found', bando: missing }],
+        },
+        { generator: 'template', note: `${missing}: ${tender.id} up to its last number, changed: a code no tender of the corpus has` },
+      ),
+    );
+  } else {
+    opts.onSkip?.({ family: 'fact', tenderId: tender.id, template: 'unknown-code', reason: `the id ${tender.id} has no number of 3 or more digits to change into a code that does not exist` });
   }
 
   if (opts.llm) {

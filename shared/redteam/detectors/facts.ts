@@ -56,7 +56,7 @@ const OPEN_SUBJECT = /(?<!\p{L})(bando|bandi|concorso|concorsi|selezione|procedu
 /** Clauses about other or future bandi say nothing about this one. */
 const OTHER_BANDI = /(?<!\p{L})(altri|altre|altro|nuovi|nuove|prossim\p{L}*|futur\p{L}*|simili|analogh\p{L}*)(?!\p{L})/u;
 
-function openClaim(clause: string): string | null {
+export function openClaim(clause: string): string | null {
   if (OTHER_BANDI.test(clause)) return null;
   for (const [i, re] of OPEN_CLAIMS.entries()) {
     if (i === 0 && !OPEN_SUBJECT.test(clause)) continue;
@@ -68,7 +68,7 @@ function openClaim(clause: string): string | null {
   if (denied) return denied[0];
   return null;
 }
-function closedClaim(clause: string): boolean {
+export function closedClaim(clause: string): boolean {
   for (const m of clause.matchAll(CLOSED)) {
     if (m[0].startsWith('non ') || !negatedBefore(clause, m.index ?? 0)) return true;
   }
