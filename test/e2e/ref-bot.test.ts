@@ -18,8 +18,9 @@ import { faultTable, formatFaultTable, type FaultTable } from '../../cli/demo/fa
 
 // 0104 is expired on the bot's clock (the expired-bando question); 0113 is a selezione per titoli e colloquio.
 const TENDERS = ['CONC-2026-0101', 'CONC-2026-0104', 'CONC-2026-0105', 'CONC-2026-0113'];
-/** The clean run plays the red-team branch the leak fault's run plays, with the same selection, to compare case by case. */
+/** The clean run plays the red-team selection the leak fault's run plays (its technique), to compare case by case. */
 const BRANCHES = ['information-boundary'];
+const TECHNIQUES = ['system-prompt-extraction'];
 const FAMILIES: Family[] = ['boilerplate', 'fact', 'search', 'scope-switch'];
 
 let infra: TestInfra;
@@ -48,7 +49,7 @@ async function run(faults: Fault[], families: Family[], branches: string[]): Pro
       today: DEFAULT_TODAY,
       tenderIds: TENDERS,
       families,
-      redteam: branches.length ? { branches, limit: 12 } : undefined,
+      redteam: branches.length ? { branches, techniques: TECHNIQUES, limit: 12 } : undefined,
     });
     const deps = { sql: infra.sql, redis: workers.redis, prefix: infra.prefix };
     const { runId } = await submitRun(deps, { name: `ref ${faults.join(',') || 'clean'}`, plan: 'demo', spec: { faults }, tasks: suite.tasks });
