@@ -11,6 +11,8 @@ export type StormAction = 'ok' | '500' | '429' | 'hang' | 'truncated';
 export interface StormTarget {
   url: string;
   perCase: Map<string, number>;
+  /** When each request of a case arrived (ms, Date.now()), in order. */
+  times: Map<string, number[]>;
   peakInFlight(): number;
   peakPerSecond(): number;
   total(): number;
@@ -19,9 +21,10 @@ export interface StormTarget {
 
 export async function startStormTarget(
   decide: (caseId: string, nth: number) => StormAction,
-  opts: { delayMs?: number; retryAfterS?: number } = {},
+  opts: { delayMs?: number; retryAfterS?: number; retryAfter?: (caseId: string) => string } = {},
 ): Promise<StormTarget> {
   const perCase = new Map<string, number>();
+  const times = new Map<string, number[]>();
   const starts: number[] = [];
   let inFlight = 0;
   let peak = 0;
@@ -32,7 +35,9 @@ export async function startStormTarget(
     const caseId = message.split(' ')[0] ?? '';
     const nth = (perCase.get(caseId) ?? 0) + 1;
     perCase.set(caseId, nth);
-    starts.push(Date.now());
+    const now = Date.now();
+    starts.push(now);
+    times.set(caseId, [...(times.get(caseId) ?? []), now]);
     inFlight++;
     peak = Math.max(peak, inFlight);
     const done = () => inFlight--;
@@ -42,7 +47,7 @@ export async function startStormTarget(
     if (action === 'hang') return; // never answers; the client's timeout closes it
     if (action === '500') return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}');
     if (action === '429') {
-      return void res.writeHead(429, { 'retry-after': String(opts.retryAfterS ?? 1), 'content-type': 'application/json' }).end('{"error":"slow down"}');
+      return void res.writeHead(429, { 'retry-after': opts.retryAfter?.(caseId) ?? String(opts.retryAfterS ?? 1), 'content-type': 'application/json' }).end('{"error":"slow down"}');
     }
     if (action === 'truncated') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"answer":"Il bando sca');
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ answer: `ok ${caseId}` }));
@@ -53,6 +58,7 @@ export async function startStormTarget(
   return {
     url,
     perCase,
+    times,
     peakInFlight: () => peak,
     peakPerSecond: () => {
       let best = 0;

@@ -90,13 +90,66 @@ describe('target storms under a rate limit', () => {
         if (!planFor(caseId).ok && planFor(caseId).act(1) === '500') expect(n, caseId).toBe((1 + RETRIES) * ATTEMPTS);
       }
       expect(target.peakInFlight()).toBeLessThanOrEqual(LIMIT.maxInFlight);
-      // Started in any 1 s window: the rate plus the bucket's one-second burst at most.
-      expect(target.peakPerSecond()).toBeLessThanOrEqual(2 * LIMIT.ratePerSec);
+      // Started in any 1 s window: the rate (the limiter allows no burst), plus 2 for arrivals bunched on the way.
+      expect(target.peakPerSecond()).toBeLessThanOrEqual(LIMIT.ratePerSec + 2);
       const errors = rows.filter((r) => r.outcome === 'error').length;
       console.log(
         `[target-storm] cases=${CASES} requests=${target.total()} errors=${errors} fails=${rows.filter((r) => r.outcome === 'fail').length} ` +
           `maxPerCase=${Math.max(...target.perCase.values())} peakInFlight=${target.peakInFlight()} peakPerSecond=${target.peakPerSecond()}`,
       );
+    } finally {
+      await target.close();
+    }
+  }, 60_000);
+
+  it('waits Retry-After (seconds) before retrying, backs off exponentially on 5xx, and does not wait a Retry-After past its limit', async () => {
+    const BASE = 200;
+    // Upper tolerance: the adapter's 50 ms of jitter plus 200 ms of scheduling on a loaded machine.
+    const SLACK = 250;
+    const act: Record<string, (nth: number) => StormAction> = {
+      c0: (nth) => (nth === 1 ? '429' : 'ok'),
+      c1: () => '500',
+      c2: (nth) => (nth === 1 ? '429' : 'ok'),
+      c3: () => '429',
+    };
+    const retryAfter: Record<string, string> = { c0: '1', c2: '2', c3: '120' };
+    const target = await startStormTarget((caseId, nth) => act[caseId]!(nth), { retryAfter: (caseId) => retryAfter[caseId] ?? '1' });
+    try {
+      const set = testSetSchema.parse(stormSet(4, 'spacing'));
+      const cfg = targetConfigSchema.parse({
+        type: 'http',
+        url: target.url,
+        body: { message: '{{message}}' },
+        response: { answer: 'answer' },
+        retries: RETRIES,
+        retryBaseMs: BASE,
+        maxRetryAfterMs: 60_000,
+      });
+      const cases = caseTasks([set], cfg);
+      const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: 'spacing', plan: 'eval', spec: {}, tasks: [...cases, reportTask(cases)] });
+      expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 50_000)).toBe('failed');
+      const gaps = (caseId: string) => {
+        const t = target.times.get(caseId) ?? [];
+        return t.slice(1).map((x, i) => x - t[i]!);
+      };
+      // 429 with Retry-After: 1 and 2: the retry comes after the time asked, and not much later.
+      const [g0] = gaps('c0');
+      const [g2] = gaps('c2');
+      expect(target.perCase.get('c0')).toBe(2);
+      expect(g0).toBeGreaterThanOrEqual(1000);
+      expect(g0).toBeLessThanOrEqual(1000 + SLACK);
+      expect(g2).toBeGreaterThanOrEqual(2000);
+      expect(g2).toBeLessThanOrEqual(2000 + SLACK);
+      // 5xx without Retry-After: "equal jitter" backoff, in [base·2^k / 2, base·2^k] before retry k + 1.
+      const g1 = gaps('c1');
+      expect(target.perCase.get('c1')).toBe((1 + RETRIES) * ATTEMPTS);
+      for (let k = 0; k < RETRIES; k++) {
+        expect(g1[k], `5xx retry ${k + 1}`).toBeGreaterThanOrEqual((BASE * 2 ** k) / 2);
+        expect(g1[k], `5xx retry ${k + 1}`).toBeLessThanOrEqual(BASE * 2 ** k + SLACK);
+      }
+      // Retry-After: 120 is past maxRetryAfterMs (60 s): not waited, one request per engine attempt.
+      expect(target.perCase.get('c3')).toBe(ATTEMPTS);
+      console.log(`[target-storm spacing] Retry-After 1 s → ${g0} ms, 2 s → ${g2} ms; 5xx backoff (base ${BASE} ms) → ${g1.slice(0, RETRIES).join(', ')} ms; Retry-After 120 s → ${target.perCase.get('c3')} requests (1 per attempt)`);
     } finally {
       await target.close();
     }
