@@ -8,11 +8,13 @@ import { mutateCommand } from './mutate.ts';
 import { dailyCommand, judgeCommand } from './misc.ts';
 import { importCommand } from './import.ts';
 import { targetCommand } from './target-probe.ts';
+import { generateCommand } from './generate.ts';
 
 export const COMMANDS: CliCommand[] = [
   demoCommand,
   runCommand,
   importCommand,
+  generateCommand,
   captureCommand,
   mutateCommand,
   dailyCommand,

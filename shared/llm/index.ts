@@ -21,5 +21,5 @@ export type { GeneratedFact, GenerateFactsResult, GenerateFactsOptions } from '.
 export { generateSearchQueries, searchTemplates, templateQueries } from './generate-queries.ts';
 export type { SkippedTemplate } from './generate-queries.ts';
 export type { SearchQuery } from './generate-queries.ts';
-export { quickQuestionSet, quickQuestionSchema } from './quick-questions.ts';
+export { quickQuestionSet, quickQuestionSchema, QuickQuestionError } from './quick-questions.ts';
 export type { QuickQuestion } from './quick-questions.ts';

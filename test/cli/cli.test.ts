@@ -2,7 +2,6 @@
  * The command line as a new user meets it: the real CLI is spawned (tsx) with no database or Redis reachable,
  * so a command that tried to work instead of answering --help or refusing its input would fail differently.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,20 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../cli/paths.ts';
 import { loadScenarios } from '../../shared/scenarios/load.ts';
 import { loadTargetConfig } from '../../shared/targets/index.ts';
-
-// Nothing listens on port 9: any attempt to reach Postgres or Redis fails loudly.
-const ENV = { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none', VAGLIO_REDIS_URL: 'redis://127.0.0.1:9', VAGLIO_LOG_LEVEL: 'warn' };
-
-function vaglio(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'cli/vaglio.ts'), ...args], { cwd: opts.cwd ?? ROOT, env: opts.env ?? ENV });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code) => resolve({ code, out, err }));
-  });
-}
+import { vaglio } from '../helpers/cli.ts';
 
 function commandsIn(help: string): string[] {
   const section = help.split(/^Commands:$/m)[1] ?? '';

@@ -9,6 +9,7 @@ import {
   generateSearchQueries,
   llmForRole,
   quickQuestionSet,
+  QuickQuestionError,
   simulateUser,
   templateQueries,
   type RoleClient,
@@ -111,13 +112,11 @@ describe('generateSearchQueries', () => {
 });
 
 describe('quickQuestionSet', () => {
-  it('returns a generic set without a model and the model\'s set with one', async () => {
-    const generic = await quickQuestionSet('Assistente per i concorsi pubblici', undefined);
-    expect(new Set(generic.map((q) => q.expected))).toEqual(new Set(['answer', 'refuse']));
+  it("returns the model's set, and says so when the model gives nothing usable", async () => {
     fake.enqueue({ content: JSON.stringify({ questions: [{ question: 'Ci sono concorsi a Bari?', intent: 'search', expected: 'answer' }] }) });
-    expect(await quickQuestionSet('Assistente per i concorsi pubblici', generator)).toEqual([
-      { question: 'Ci sono concorsi a Bari?', intent: 'search', expected: 'answer', source: 'llm' },
-    ]);
+    expect(await quickQuestionSet('Assistente per i concorsi pubblici', generator)).toEqual([{ question: 'Ci sono concorsi a Bari?', intent: 'search', expected: 'answer' }]);
+    fake.setHandler(() => ({ content: 'non è JSON' }));
+    await expect(quickQuestionSet('Assistente per i concorsi pubblici', generator)).rejects.toThrow(QuickQuestionError);
   });
 });
 
