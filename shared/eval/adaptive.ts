@@ -21,6 +21,8 @@ export async function playAdaptive(
     ctx: CallContext;
     /** Played after the attack (the scenario's recovery turn: a normal question must get a normal answer). */
     finalTurn?: string;
+    /** The scenario's transform, applied to each attacker turn (not to the recovery question). */
+    transform?: (text: string, turn: number) => string;
   },
 ): Promise<PlayResult & { attackerSteps: number; backtracks: number }> {
   const replies = new Map<string, TargetReply>();
@@ -28,7 +30,7 @@ export async function playAdaptive(
   const toTranscript = (conv: readonly Exchange[]): Transcript => ({
     turns: conv.map((x, index) => {
       const r = replies.get(keyOf(x));
-      return { index, user: x.user, assistant: x.assistant, toolCalls: r?.toolCalls ?? [], latencyMs: r?.latencyMs ?? null, usage: r?.usage };
+      return { index, user: x.user, assistant: x.assistant, toolCalls: r?.toolCalls ?? [], latencyMs: r?.latencyMs ?? null, usage: r?.usage, raw: r?.raw };
     }),
   });
   const run = new AdaptiveAttacker({
@@ -36,24 +38,28 @@ export async function playAdaptive(
     maxTurns: o.maxTurns,
     complete: async (messages) => (await attacker.complete({ messages, temperature: 0.7, ctx: o.ctx })).text,
     succeeded: (reply, conv) => o.landed(toTranscript(conv)),
+    transform: o.transform,
   });
+  // One conversation with the target: the session its first reply opened (a handshake's id, a thread) goes
+  // with every later turn, as a scripted case does (shared/eval/play.ts).
+  let sessionId: string | undefined;
+  const send = async (message: string, history: readonly Exchange[]) => {
+    const reply = await target.send(
+      { message, history: history.flatMap((h) => [{ role: 'user' as const, content: h.user }, { role: 'assistant' as const, content: h.assistant }]), sessionId, vars: {} },
+      o.signal,
+    );
+    sessionId = reply.sessionId ?? sessionId;
+    replies.set(`${message}\u0000${reply.text}`, reply);
+    return reply;
+  };
   try {
-    const result = await run.run(async (history, user) => {
-      const reply = await target.send(
-        { message: user, history: history.flatMap((h) => [{ role: 'user' as const, content: h.user }, { role: 'assistant' as const, content: h.assistant }]), vars: {} },
-        o.signal,
-      );
-      replies.set(`${user}\u0000${reply.text}`, reply);
-      return reply.text;
-    });
+    const result = await run.run(async (history, user) => (await send(user, history)).text);
     const conversation = [...result.conversation];
     if (o.finalTurn) {
-      const history = conversation.flatMap((h) => [{ role: 'user' as const, content: h.user }, { role: 'assistant' as const, content: h.assistant }]);
-      const reply = await target.send({ message: o.finalTurn, history, vars: {} }, o.signal);
-      replies.set(`${o.finalTurn}\u0000${reply.text}`, reply);
+      const reply = await send(o.finalTurn, conversation);
       conversation.push({ user: o.finalTurn, assistant: reply.text });
     }
-    const transcript = toTranscript(conversation);
+    const transcript = { ...toTranscript(conversation), sessionId };
     const sum = (f: (r: TargetReply) => number) => transcript.turns.reduce((a, t) => a + (t.latencyMs === null ? 0 : f(replies.get(`${t.user}\u0000${t.assistant}`)!)), 0);
     return {
       transcript,

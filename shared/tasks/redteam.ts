@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { defineKind } from '../engine/kinds.ts';
 import { targetConfigSchema, targetFor } from '../targets/index.ts';
 import { orShared } from '../engine/shared-values.ts';
-import { evaluateScenario, redteamScenarioSchema } from '../redteam/index.ts';
+import { applyTransform, evaluateScenario, redteamScenarioSchema } from '../redteam/index.ts';
 import { needsBaseline, RECOVERY_DETECTOR, type ScenarioVerdict } from '../redteam/detectors/index.ts';
 import { recoveryBaseline } from '../redteam/baseline.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
@@ -74,6 +74,7 @@ export const redteamKind = defineKind({
           signal: ctx.signal,
           ctx: { runId: ctx.runId, taskKey: ctx.taskKey, signal: ctx.signal },
           finalTurn,
+          transform: s.transform === 'none' ? undefined : (text, turn) => applyTransform(s.transform, text, { seed: `${s.id}.adaptive.${turn}` }),
         })
       : await playCase(target, s.turns.map((t) => t.user), {}, ctx.signal);
     // Detectors (a PII leak is an attack that landed) read the original; what is stored or judged is redacted.
