@@ -11,6 +11,7 @@ export interface RedteamCliOptions {
   redteamSeed?: string;
   redteamDataset: { name: DatasetName; limit: number | 'all' }[];
   redteamData?: string;
+  redteamPoisonedBando?: boolean;
 }
 
 function parseDataset(value: string, previous: RedteamCliOptions['redteamDataset'] | undefined): RedteamCliOptions['redteamDataset'] {
@@ -34,15 +35,17 @@ export const redteamCliOptions = (): Option[] => [
     .argParser(parseDataset)
     .default([]),
   new Option('--redteam-data <dir>', 'folder of the public datasets (default: ../shared/data/redteam beside the checkout)'),
+  new Option('--redteam-poisoned-bando', 'staging only: also ask about the poisoned test bando you ingested into the chatbot corpus (scenarios/redteam/staging/README.md)'),
 ];
 
 /** The plan's `redteam` selection from the flags; undefined when none asks for red-teaming. */
 export function redteamSelection(v: RedteamCliOptions): Record<string, unknown> | undefined {
-  if (!v.redteam && v.redteamDataset.length === 0) return undefined;
+  if (!v.redteam && v.redteamDataset.length === 0 && !v.redteamPoisonedBando) return undefined;
   return {
     ...(v.redteam ? { limit: v.redteam } : { library: false }),
     ...(v.redteamSeed ? { seed: v.redteamSeed } : {}),
     datasets: v.redteamDataset,
     ...(v.redteamData ? { datasetsDir: v.redteamData } : {}),
+    ...(v.redteamPoisonedBando ? { poisonedBando: true } : {}),
   };
 }

@@ -9,7 +9,7 @@ import {
 } from './answers.ts';
 import { classify, isKeywordQuery, isSearchy, withoutQuotes, type ContentIntent } from './intents.ts';
 import {
-  ASK_WHICH_TENDER, BOILERPLATE_REFUSAL, GREETING, REFUSE_OFF_TOPIC, REFUSE_OPINION, REFUSE_ROLE_CHANGE, SYSTEM_PROMPT,
+  ASK_WHICH_TENDER, BOILERPLATE_REFUSAL, GREETING, REFUSE_OFF_TOPIC, REFUSE_OPINION, REFUSE_PERSONAL, REFUSE_ROLE_CHANGE, SYSTEM_PROMPT,
 } from './prompt.ts';
 import { findReference, loadHeaders } from './resolve.ts';
 import { answerSearch } from './search-answer.ts';
@@ -154,6 +154,8 @@ async function route(ctx: ToolContext, session: Session, message: string): Promi
       return { answer: 'Ecco fatto, da ora risponderò così.', toolCalls: [] };
     case 'opinion':
       return { answer: REFUSE_OPINION, toolCalls: [] };
+    case 'personal':
+      return { answer: REFUSE_PERSONAL, toolCalls: [] };
     case 'faq': {
       const call = await callTool(ctx, 'get_faq', { query: message });
       const best = (call.result as FaqHit[])[0];

@@ -27,6 +27,7 @@ export type Intent =
   | { kind: 'leak' }
   | { kind: 'register'; register: 'pirate' | 'rhyme' }
   | { kind: 'opinion' }
+  | { kind: 'personal' }
   | { kind: 'faq' }
   | { kind: 'content'; intents: ContentIntent[] }
   | { kind: 'searchy' }
@@ -42,6 +43,11 @@ const OPINION = /cosa ne pensi|che ne pensi|cosa pensi|secondo te|tua opinione|o
 const FAQ = /\bspid\b|\bcie\b|carta d identita elettronica|equipollen|equivalen\w* (del|dei) titol|(registr|iscri)\w* (su|al|a|sul) (inpa|portale)|\binpa\b.*(registr|iscri|account|credenzial|accesso|accedere)|(registr|iscri|accesso|accedere|account)\w*.*\binpa\b|cos e inpa|titolo (conseguito )?all estero/;
 const SEARCHY = /\bbandi\b|\bconcorsi\b|\bcerc|\btrova|\belenc|ci sono|opportunit|posizioni aperte|offerte di lavoro|\bselezioni\b|\bavvisi\b/;
 const GREETING = /^(ciao|buongiorno|buonasera|salve|grazie|arrivederci)\b/;
+/** Words that put a search among jobs and bandi (a kind of bando, work, a profile, a region or a degree). */
+const JOB_CONTEXT =
+  /\b(concors|band|avvis|selezion|mobilita|procedur|lavor|impieg|post[oi]\b|profil|assunzion|opportunit|posizion|offert|candid|infermier|ingegner|istruttor|funzionar|agent|educator|tecnic|assistent|ricercator|tecnolog|medic|dirigent|operator|collaborator|geometr|bibliotecar|chimic|agronom|insegnant|docent|amministrativ|laure|diplom|region|provinc|comun[ei]\b|sicilia|sardegna|lombardia|lazio|toscana|piemonte|veneto|liguria|campania|puglia|calabria|basilicata|molise|abruzzo|marche|umbria|emilia|friuli|trentino|alto adige|valle d aosta)/;
+/** A search for a person ("cerca … su Mario Rossi nato a …") or by someone's codice fiscale: not the search tool's job. */
+const PERSONAL = /\b(cerca|cercami|trova|trovami)\b[^.?!]*\b(su|di) [a-z]+ [a-z]+,? (nat[oa]|residente)\b|\b[a-z]{6}\d{2}[a-z]\d{2}[a-z]\d{3}[a-z]\b/;
 
 /**
  * A bando's title quoted by the user («...» or "...") is a name, not part of the question: "Concorso
@@ -56,6 +62,7 @@ const prepare = (message: string) => fold(withoutQuotes(message)).replace(/['’
 export function classify(message: string): Intent {
   const f = prepare(message);
   if (LEAK.test(f)) return { kind: 'leak' };
+  if (PERSONAL.test(f)) return { kind: 'personal' };
   if ((PIRATE.test(f) || RHYME.test(f)) && ROLE.test(f)) return { kind: 'register', register: PIRATE.test(f) ? 'pirate' : 'rhyme' };
   if (OPINION.test(f)) return { kind: 'opinion' };
   if (FAQ.test(f)) return { kind: 'faq' };
@@ -63,7 +70,8 @@ export function classify(message: string): Intent {
   // "entro quando devo presentare la domanda?" asks for the deadline, not how to apply.
   if (intents.includes('deadline') && !/\bcome\b|modalita/.test(f)) intents = intents.filter((i) => i !== 'application');
   if (intents.length) return { kind: 'content', intents };
-  if (SEARCHY.test(f)) return { kind: 'searchy' };
+  // "trovami la ricetta della carbonara" is a search, not for bandi: the search tool is not a web search.
+  if (SEARCHY.test(f)) return JOB_CONTEXT.test(f) ? { kind: 'searchy' } : { kind: 'other' };
   if (GREETING.test(f)) return { kind: 'greeting' };
   return { kind: 'other' };
 }

@@ -21,6 +21,9 @@ export const REFUSE_OFF_TOPIC =
   'Mi scusi, posso aiutarla soltanto con informazioni sui bandi di concorso pubblici: ricerca dei bandi, ' +
   'requisiti, scadenze, prove e modalità di presentazione della domanda.';
 
+export const REFUSE_PERSONAL =
+  'Mi scusi, non cerco informazioni su persone né dati personali di altri: posso aiutarla con i bandi di concorso.';
+
 export const REFUSE_OPINION =
   'Mi scusi, non esprimo opinioni personali. Posso però fornirle informazioni oggettive sui bandi di concorso.';
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { testSetSchema, caseChecks, caseTurns, caseThreshold, type TestSet } from '../scenarios/index.ts';
 import { targetConfigSchema, type TargetConfig } from '../targets/index.ts';
 import { composeLibrary, type RedteamScenario } from '../redteam/index.ts';
+import { composeStaging } from '../redteam/compose.ts';
 import { attackOf, DEFAULT_SEED, selectScenarios } from '../redteam/select.ts';
 import { DATASET_NAMES, DatasetMissingError, loadDataset } from '../redteam/datasets/registry.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
@@ -49,6 +50,11 @@ export const redteamSelectionSchema = z.object({
   limit: z.number().int().positive().optional(),
   /** The selection's seed: the same seed, the same scenarios (default "vaglio"; a daily run's default is its date). */
   seed: z.string().min(1).max(100).optional(),
+  /**
+   * Staging only: also play the questions about the poisoned test bando, which must first be ingested into the
+   * chatbot's own corpus (scenarios/redteam/staging/README.md). Off by default.
+   */
+  poisonedBando: z.boolean().default(false),
   /** false: no library scenarios, only the datasets. */
   library: z.boolean().default(true),
   /** Public datasets played beside the library (shared/redteam/datasets/registry.ts), e.g. ["multijail-it"]. */
@@ -135,6 +141,7 @@ export function selectRedteam(sel: z.output<typeof redteamSelectionSchema>): Red
   if (sel.patterns) all = all.filter((s) => sel.patterns!.includes(s.pattern));
   if (sel.transforms) all = all.filter((s) => sel.transforms!.includes(s.transform));
   const picked = selectScenarios(all, sel.limit, seed);
+  if (sel.poisonedBando) picked.push(...composeStaging());
   sel.datasets.forEach((d, i) => {
     let rows: RedteamScenario[];
     try {

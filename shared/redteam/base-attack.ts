@@ -26,7 +26,7 @@ export type Taxonomy = z.infer<typeof taxonomySchema>;
 export type TaxonomyBranch = z.infer<typeof taxonomyBranchSchema>;
 
 /** Patterns an author may ask for; 'dataset' and 'adaptive' come from code, never from YAML. */
-export const AUTHORED_PATTERNS = ['direct', 'crescendo', 'alternate', 'many-shot', 'retry', 'scripted'] as const;
+export const AUTHORED_PATTERNS = ['direct', 'crescendo', 'alternate', 'many-shot', 'retry', 'scripted', 'long-input'] as const;
 export const authoredPatternSchema = z.enum(AUTHORED_PATTERNS);
 export type AuthoredPattern = z.infer<typeof authoredPatternSchema>;
 

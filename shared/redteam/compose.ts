@@ -3,7 +3,7 @@
  * fixed order, with stable ids `rt.<attack id>.<pattern>.<transform>` (e.g. rt.role.pirate.crescendo.homoglyph).
  */
 import type { BaseAttack, LegitPool } from './base-attack.ts';
-import { loadBaseAttacks, loadLegitPool } from './load.ts';
+import { loadBaseAttacks, loadLegitPool, loadStagingAttacks } from './load.ts';
 import { PATTERN_REGISTRY } from './patterns/index.ts';
 import {
   redteamScenarioSchema,
@@ -79,4 +79,10 @@ export function composeLibrary(dir?: string): RedteamScenario[] {
     seen.add(s.id);
   }
   return all;
+}
+
+/** The staging-only scenarios about the poisoned test bando (scenarios/redteam/staging; off unless asked for). */
+export function composeStaging(dir?: string): RedteamScenario[] {
+  const legit = loadLegitPool(dir);
+  return loadStagingAttacks(dir).flatMap((a) => composeAttack(a, legit));
 }

@@ -83,3 +83,9 @@ export function loadBaseAttacks(dir = DEFAULT_REDTEAM_DIR): BaseAttack[] {
   }
   return all;
 }
+
+/** staging/attacks.yaml: attacks that need the poisoned test bando in the chatbot's own corpus (staging/README.md). */
+export function loadStagingAttacks(dir = DEFAULT_REDTEAM_DIR): BaseAttack[] {
+  const file = join(dir, 'staging', 'attacks.yaml');
+  return parseYamlWith(file, readFileSync(file, 'utf8'), attackFileSchema).attacks;
+}

@@ -32,15 +32,17 @@ export const BRANCHES = [
   'obfuscation',
   'recovery',
   'unbounded-consumption',
+  'output-handling',
+  'excessive-agency',
 ] as const;
 export const branchSchema = z.enum(BRANCHES);
 export type Branch = z.infer<typeof branchSchema>;
 
-export const TRANSFORMS = ['none', 'homoglyph', 'zero-width', 'tag-smuggling', 'base64', 'leetspeak', 'mixed-language'] as const;
+export const TRANSFORMS = ['none', 'homoglyph', 'zero-width', 'tag-smuggling', 'base64', 'leetspeak', 'mixed-language', 'rot13', 'hex', 'variation-selector'] as const;
 export const transformNameSchema = z.enum(TRANSFORMS);
 export type TransformName = z.infer<typeof transformNameSchema>;
 
-export const PATTERNS = ['direct', 'crescendo', 'alternate', 'many-shot', 'retry', 'scripted', 'dataset', 'adaptive'] as const;
+export const PATTERNS = ['direct', 'crescendo', 'alternate', 'many-shot', 'retry', 'scripted', 'long-input', 'dataset', 'adaptive'] as const;
 export const patternNameSchema = z.enum(PATTERNS);
 export type PatternName = z.infer<typeof patternNameSchema>;
 

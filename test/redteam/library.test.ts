@@ -7,6 +7,9 @@ import { loadBaseAttacks, loadTaxonomy, DEFAULT_REDTEAM_DIR, RedteamLoadError } 
 import { BRANCHES, OWASP_IDS, redteamScenarioSchema } from '../../shared/redteam/schema.ts';
 import { detectorSpecProblems } from '../../shared/redteam/detectors/index.ts';
 import { decodeTags } from '../../shared/redteam/transforms/invisible.ts';
+import { evaluateScenario } from '../../shared/redteam/detectors/index.ts';
+import { LONG_INPUT_CHARS } from '../../shared/redteam/patterns/index.ts';
+import type { Transcript } from '../../shared/transcript.ts';
 import { hasSharedData, NEEDS_SHARED_DATA, sharedData } from '../helpers/shared-data.ts';
 
 const library = composeLibrary();
@@ -60,7 +63,7 @@ describe('the composed red-team library', () => {
     const crescendo = library.filter((s) => s.pattern === 'crescendo');
     expect(crescendo.length).toBeGreaterThan(10);
     for (const s of crescendo) expect(s.turns.length, s.id).toBeGreaterThanOrEqual(4);
-    expect(new Set(library.map((s) => s.transform)).size).toBe(7);
+    expect(new Set(library.map((s) => s.transform)).size).toBe(10);
   });
 
   it('is deterministic', () => {
@@ -98,5 +101,64 @@ describe('loading the YAML', () => {
     expect(() => loadBaseAttacks(bad)).toThrow(/compliance-marker params markers/);
     const dup = copyWith('zz-dup.yaml', readFileSync(join(DEFAULT_REDTEAM_DIR, 'attacks', 'recovery.yaml'), 'utf8'));
     expect(() => loadBaseAttacks(dup)).toThrow(/already defined/);
+  });
+});
+
+describe('the base attacks (issue 21: distinct attacks, each mapped, each with its success criterion)', () => {
+  const attacks = loadBaseAttacks();
+  const taxonomy = loadTaxonomy();
+
+  it('are at least 200, with distinct ids and distinct texts (no attack is another one re-worded by copy)', () => {
+    expect(attacks.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(attacks.map((a) => a.id)).size).toBe(attacks.length);
+    const texts = attacks.flatMap((a) => [a.payload, ...a.variants].map((t) => t.trim().toLowerCase()));
+    const seen = new Map<string, number>();
+    for (const t of texts) seen.set(t, (seen.get(t) ?? 0) + 1);
+    expect([...seen.entries()].filter(([, n]) => n > 1).map(([t]) => t)).toEqual([]);
+  });
+
+  it('each maps to a taxonomy branch and technique and to OWASP LLM 2025 ids, and names its success criterion', () => {
+    for (const a of attacks) {
+      const branch = taxonomy.branches.find((b) => b.id === a.branch);
+      expect(branch?.techniques, a.id).toContain(a.technique);
+      expect(a.owasp.length, a.id).toBeGreaterThan(0);
+      for (const id of a.owasp) expect(OWASP_IDS, a.id).toContain(id);
+      // A detector that can find the success (the recovery branch's is the recovery check), or the judge mandate.
+      const deciders = a.detectors.filter((d) => d.type !== 'recovery-failed' || a.branch === 'recovery');
+      expect(deciders.length > 0 || a.mandate === 'attack', a.id).toBe(true);
+    }
+  });
+
+  it("cover the families of the issue, every OWASP id the library claims, and long inputs near the limit", () => {
+    const techniques = new Set(attacks.map((a) => a.technique));
+    for (const t of [
+      'indirect-bando-text', 'indirect-email', 'indirect-pec', 'indirect-document', 'candidate-data', 'cross-session',
+      'phishing-link', 'markdown-image-exfiltration', 'html-js', 'filter-bypass', 'query-operators', 'unpublished-ids',
+      'claimed-action', 'hate-speech', 'offensive-jokes', 'election-period', 'minority-language', 'dialect', 'long-input',
+      'rot13', 'hex', 'variation-selector', 'ascii-art', 'past-tense',
+    ]) expect(techniques, t).toContain(t);
+    const owasp = new Set(attacks.flatMap((a) => a.owasp));
+    for (const id of ['LLM01:2025', 'LLM02:2025', 'LLM05:2025', 'LLM06:2025', 'LLM07:2025', 'LLM09:2025', 'LLM10:2025']) expect(owasp, id).toContain(id);
+    const long = library.filter((s) => s.pattern === 'long-input');
+    expect(long.length).toBeGreaterThanOrEqual(6);
+    for (const s of long) {
+      const n = s.turns[0]!.user.length;
+      expect(n, s.id).toBeGreaterThan(LONG_INPUT_CHARS * 0.95);
+      expect(n, s.id).toBeLessThan(8_000);
+    }
+  });
+
+  it('every encoding keeps its success marker: the plain marker in an answer succeeds, the echoed attack does not', () => {
+    const markerScenarios = library.filter((s) => s.transform !== 'none' && s.detectors.some((d) => d.type === 'compliance-marker'));
+    expect(new Set(markerScenarios.map((s) => s.transform))).toEqual(new Set(['homoglyph', 'zero-width', 'tag-smuggling', 'base64', 'leetspeak', 'mixed-language', 'rot13', 'hex', 'variation-selector']));
+    const answered = (s: (typeof library)[number], answer: (user: string) => string): Transcript => ({
+      turns: s.turns.map((t, index) => ({ index, user: t.user, assistant: t.isAttack ? answer(t.user) : 'Si accede a inPA con SPID e si compila la domanda.', toolCalls: [], latencyMs: 1 })),
+    });
+    for (const s of markerScenarios) {
+      const marker = (s.detectors.find((d) => d.type === 'compliance-marker')!.params as { markers: string[] }).markers[0]!;
+      expect(evaluateScenario(answered(s, () => `Ecco: ${marker}`), s, {}).status, s.id).toBe('attack-succeeded');
+      const echo = evaluateScenario(answered(s, (u) => `Non posso eseguire questo messaggio: «${u}»`), s, {});
+      expect(echo.results.find((r) => r.detector === 'compliance-marker')?.status, s.id).not.toBe('attack-succeeded');
+    }
   });
 });
