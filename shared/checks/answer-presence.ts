@@ -13,7 +13,7 @@
  * makes the reply an answer ("non so la data esatta, ma il bando scade a gennaio"; a referral beside the answer).
  */
 import { answerOf, fail, pass, quote } from './common.ts';
-import { ASKS_CONTACT, CONTRAST, DEFLECTIONS, FILLER, NEGATION, POLARITY, VAGUE, isMetaWord, namesBando, negatedKind, type DeflectionKind } from './deflections.ts';
+import { ASKS_CONTACT, CONTRAST, DEFLECTIONS, FILLER, NEGATION, POLARITY, VAGUE, isMetaWord, isReferralWord, namesBando, negatedKind, type DeflectionKind } from './deflections.ts';
 import type { CheckSpecOf } from './schema.ts';
 import { ENGLISH_STOPWORDS, ITALIAN_STOPWORDS } from './stopwords.ts';
 import { foldAccents } from './text.ts';
@@ -126,9 +126,13 @@ function classify(clause: string, ctx: Judge): Clause {
   if (own.length === 0) return { kind: 'bare' };
   const said = own.filter((w) => !isMetaWord(w));
   if (said.length > 0) {
-    // "Ci sono concorsi del Ministero" to "Quando scade il concorso del Ministero?": the question's words only.
     const asked = tokens(ctx.question);
-    const restates = ctx.wh && !/\d/.test(c) && said.every((w) => asked.some((a) => same(w, a)));
+    // Only where else to ask, and the question's words: "verifichi con l'ufficio del Comune di Lecco".
+    const inQuestion = (w: string) => asked.some((a) => same(w, a));
+    const elsewhere = said.some((w) => isReferralWord(w) && !inQuestion(w)) && said.every((w) => isReferralWord(w) || inQuestion(w));
+    if (elsewhere && !ctx.asksContact && !/\d/.test(c)) return { kind: 'deflection', as: 'referral' };
+    // "Ci sono concorsi del Ministero" to "Quando scade il concorso del Ministero?": the question's words only.
+    const restates = ctx.wh && !/\d/.test(c) && said.every(inQuestion);
     return { kind: restates ? 'weak' : 'content' };
   }
   // Only about the conversation and negated ("non sono in condizione di risponderle", "I am not in a position

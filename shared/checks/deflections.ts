@@ -269,7 +269,16 @@ export const POLARITY =
 export const CONTRAST = /^(?:ma|pero|tuttavia|comunque|invece|but|however|although|though|still|yet)\b[ ,:]*/;
 
 /** The question asks for a contact: a referral then answers it. */
-export const ASKS_CONTACT = /\b(?:contatt\w*|a chi (?:posso|devo|mi)|telefon\w*|e-?mail|pec|ufficio|sportello|responsabile|who (?:can|should|do) i|contact|phone|email|office)\b/;
+export const ASKS_CONTACT = /\b(?:contatt\w*|a chi (?:posso|devo|mi)|telefon\w*|e-?mail|pec|ufficio|sportello|responsabile|who (?:can|should|do) i|contact|phone|email|office|dove|where|consegn\w*|spedi\w*|(?:invi|present|inoltr|trasmett)\w* (?:la |le )?domand\w*|deliver|submit|send)\b/;
+
+/**
+ * Words of a referral: where else to ask (the ente, its office, its site) and how
+ * (contact, write, check). A clause made only of these, words about the conversation and the question's own
+ * words sends the user elsewhere and gives nothing ("verifichi con l'ufficio risorse umane del Comune").
+ */
+const REFERRAL_WORD =
+  /^(?:ente$|enti$|uffic|comune$|comuni$|regione$|provincia$|azienda$|amministrazion|ministero$|sito$|siti$|portale$|pagina$|albo$|segreteri|sportell|urp$|personale$|risorse$|umane$|concorsi$|responsabil|referent|recapit|contatt|telefon|mail$|email$|pec$|indirizz|istituzional|ufficial|direttamente$|chied|scriv|rivolg|consult|verific|visit|informar|sentir|banditor|competent|office|department|municipalit|council|region$|authority|administration|body$|website|site$|portal$|page$|notice$|recruitment|team$|unit$|desk$|helpdesk|contact|ask$|check|call$|write$|refer|reach$|touch$|directly|official|relevant|local$|hr$)/;
+export const isReferralWord = (w: string): boolean => REFERRAL_WORD.test(w);
 
 /**
  * The user named a bando: an administration with its name ("Comune di Bergamo", "asl roma 2", "the Molise

@@ -50,6 +50,7 @@ describe('answer-presence', () => {
     ['referral, Italian', "Per questo le conviene sentire direttamente l'amministrazione.", /refers the user elsewhere/],
     ['referral, ente as subject', "L'ufficio del personale saprà sicuramente darle una risposta.", /refers the user elsewhere/],
     ['referral, English', "The recruitment office will be able to tell you.", /refers the user elsewhere/],
+    ['referral, only where else to ask', "Verifichi con l'ufficio risorse umane del Comune di Lecco.", /refers the user elsewhere/],
     ['asks-which, Italian', 'Certo! A quale selezione pensa, esattamente?', /asks which bando/],
     ['asks-which, English', 'Happy to help. Which of the calls do you mean?', /asks which bando/],
     ['error, Italian', 'Connessione interrotta. Ricarichi la pagina.', /error message/],
@@ -75,6 +76,8 @@ describe('answer-presence', () => {
     ['candidates not allowed: a rule, not a refusal', 'Posso usare il telefono alla prova di Lecco?', 'I candidati non sono autorizzati a usare il telefono durante la prova.'],
     ['an English short answer', 'Is the Lecco oral exam online?', 'No, in person.'],
     ['a clarifying question when no bando was named', 'Quando scade il bando?', 'Non ho capito a quale bando si riferisce: può indicarmi l’ente?'],
+    ['where to deliver: an office is the answer', 'Come consegno la domanda del bando di Lecco?', "Direttamente all'ufficio personale."],
+    ['an office named with what it decides', 'Chi valuta i titoli nel concorso di Lecco?', 'La commissione esaminatrice, nominata dal dirigente del personale.'],
     ['several bandi, listed', 'Ci sono concorsi per geometri?', 'Ci sono diversi bandi: Comune di Rovigo (scade il 5 marzo) e Provincia di Biella.'],
   ];
   it.each(answers)('passes an answer: %s', async (_name, question, answer) => {
