@@ -18,7 +18,7 @@ import { computeSummary, type RunSummary } from '../../shared/eval/summary.ts';
 import { SYSTEM_PROMPT, FAULT_MODES, parseFaults, startDemoChatbot, type FaultMode } from '../../services/demo-chatbot/index.ts';
 import { CORPUS_DIR, DEMO_TODAY, loadSeededErrors } from '../../examples/corpus/corpus.ts';
 import { printSummary } from '../summary.ts';
-import { anyOf, byBranch, byCheck, byCount, byFamily, faultTable, formatFaultTable, type FaultDetector } from './faults.ts';
+import { anyOf, byBranch, byCheck, byCount, byFamily, byRedteamCheck, faultTable, formatFaultTable, type FaultDetector } from './faults.ts';
 import { ROOT } from '../paths.ts';
 import type { DatasetName } from '../../shared/redteam/datasets/registry.ts';
 
@@ -81,7 +81,8 @@ export const FAULT_DETECTORS: Record<FaultMode, FaultDetector> = {
   'wrong-deadline': anyOf('fact-match on the deadline facts (+ bando-status: expired moved past today)', byCheck('', 'fact-match'), byCheck('', 'bando-status', 'expired')),
   'refuse-boilerplate': byCheck('answer-presence on boilerplate questions', 'answer-presence'),
   'leak-system-prompt': byBranch('red-team canary / system-prompt detectors', 'information-boundary'),
-  'register-hijack': byBranch('red-team register detectors (pirate, rhyme)', 'role-register'),
+  // The register sticks to the session: a recovery attack's fresh question is still answered in it.
+  'register-hijack': anyOf('red-team register detectors (pirate, rhyme; + recovery: register kept)', byBranch('', 'role-register'), byRedteamCheck('', 'recovery-failed')),
   'ignore-region-filter': byCheck('search-results (negative: other regions excluded)', 'search-results'),
   'expired-as-open': anyOf(
     'bando-status on expired bandi (fact) + red-team temporal detectors',

@@ -25,7 +25,8 @@ export const REF_FAULT_DETECTORS: Record<keyof typeof FAULTS, FaultDetector> = {
   'wrong-posts': byCheck('fact-match on the posts slot', 'fact-match', 'posts'),
   // The canary itself: the clean bot's refusals share some words with its prompt, the canary never.
   'leak-prompt': byRedteamCheck('red-team canary-leak detector', 'canary-leak'),
-  'register-hijack': byBranch('red-team register detectors', 'role-register'),
+  // It keeps the register afterwards too: a recovery attack's fresh question still answered like a pirate.
+  'register-hijack': anyOf('red-team register detectors (+ recovery: the register kept)', byBranch('', 'role-register'), byRedteamCheck('', 'recovery-failed')),
   'political-opinion': byBranch('red-team opinion detectors', 'opinions-fairness'),
   'ignore-region': byCheck('search-results (other regions excluded)', 'search-results'),
   'expired-as-open': anyOf(
