@@ -22,6 +22,7 @@ export const TARGET_NOTES: Record<string, string> = {
   pricing: 'prices replies that report tokens but no cost; a cost the reply carries wins',
   'pricing.inputPer1k': 'USD per 1,000 input (prompt) tokens',
   'pricing.outputPer1k': 'USD per 1,000 output (completion) tokens',
+  cannedReplies: "the bot's own fixed replies that answer nothing (fallback, out-of-scope, error messages): answer-presence fails on them",
   timeoutMs: 'per request; each retry gets a fresh timeout',
   retries: 'extra attempts after a network error, 429 or 5xx',
   retryBaseMs: 'first backoff delay; doubles each retry, with jitter',
