@@ -64,6 +64,13 @@ export const configSchema = z.object({
   VAGLIO_LLM_CACHE: bool(true),
   /** Replace e-mails, phone numbers, codici fiscali and IBANs in transcripts before storing or judging them. */
   VAGLIO_REDACT_PII: bool(false),
+  /**
+   * Human review (dashboard /dashboard/review): a mandate whose Cohen's kappa between the machine and the reviewers
+   * falls below this bar, over at least VAGLIO_REVIEW_MIN_LABELS labels, is flagged. 0.6 is the usual floor of
+   * "substantial" agreement (Landis & Koch); fewer than 10 labels give a kappa too noisy to act on.
+   */
+  VAGLIO_REVIEW_KAPPA_MIN: z.coerce.number().min(-1).max(1).default(0.6),
+  VAGLIO_REVIEW_MIN_LABELS: int(10, 1),
   VAGLIO_SMTP_URL: z.string().optional(),
   VAGLIO_EMAIL_TO: z.string().optional(),
   VAGLIO_EMAIL_FROM: z.string().default('vaglio@localhost'),

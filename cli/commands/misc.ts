@@ -20,11 +20,20 @@ const calibrateCommand = defineCommand<[string[]], object>({
       return 2;
     }
     const ids = mandates.length ? mandates : MANDATES;
+    const { openDb } = await import('../../shared/db/client.ts');
+    const { withReviewedCases } = await import('../../shared/review/store.ts');
+    // The labels reviewers gave on the dashboard (/dashboard/review) are calibration items too.
+    const dbh = openDb(config().DATABASE_URL, { max: 1 });
     let worst = 0;
-    for (const id of ids) {
-      const report = await calibrate(config(), id, loadCalibrationSet(id));
-      process.stdout.write(`${id.padEnd(22)} model ${report.model ?? '-'}  accuracy ${report.accuracy.toFixed(2)}  kappa ${report.kappa.toFixed(2)}  decided ${report.decided}/${report.cases}\n`);
-      if (report.decided === 0) worst = 1;
+    try {
+      for (const id of ids) {
+        const { set, reviewed } = await withReviewedCases(dbh.db, loadCalibrationSet(id));
+        const report = await calibrate(config(), id, set);
+        process.stdout.write(`${id.padEnd(22)} model ${report.model ?? '-'}  accuracy ${report.accuracy.toFixed(2)}  kappa ${report.kappa.toFixed(2)}  decided ${report.decided}/${report.cases} (${reviewed} from review)\n`);
+        if (report.decided === 0) worst = 1;
+      }
+    } finally {
+      await dbh.close();
     }
     if (worst) process.stderr.write('some sets were not judged at all: is a judge model configured (VAGLIO_JUDGE_MODEL, VAGLIO_LLM_BASE_URL)?\n');
     return worst;

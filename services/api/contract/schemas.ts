@@ -149,6 +149,25 @@ export const dashboardRuns = z.object({
   ),
 });
 
+/** POST /dashboard/api/review-labels: a reviewer's verdict on one machine decision. */
+export const reviewLabelBody = z.strictObject({
+  runId: z.string().min(1).max(200),
+  taskKey: z.string().min(1).max(500),
+  /** The judged check; '' for a red-team case's decision. */
+  checkId: z.string().max(200),
+  agree: z.boolean(),
+  note: z.string().max(2000).default(''),
+});
+const agreementRow = z.object({
+  mandate: z.string(),
+  labels: z.number().int(),
+  agreed: z.number().int(),
+  agreement: z.number(),
+  kappa: z.number().nullable(),
+  warn: z.boolean(),
+});
+export const reviewLabelResult = z.object({ agreement: agreementRow, kappaMin: z.number(), minLabels: z.number().int() });
+
 /** Named schemas: each becomes `#/components/schemas/<name>`. Requests are described as sent (defaults optional). */
 export const API_SCHEMAS = {
   RunRequest: { schema: runRequestSchema, io: 'input' },
@@ -170,5 +189,7 @@ export const API_SCHEMAS = {
   RegressionList: { schema: regressionList, io: 'output' },
   FiledRegression: { schema: filedRegression, io: 'output' },
   DashboardRuns: { schema: dashboardRuns, io: 'output' },
+  ReviewLabelRequest: { schema: reviewLabelBody, io: 'input' },
+  ReviewLabelResult: { schema: reviewLabelResult, io: 'output' },
 } as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;
 export type SchemaName = keyof typeof API_SCHEMAS;

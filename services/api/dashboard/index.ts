@@ -24,6 +24,7 @@ import { casePage, runPage } from './pages/run.ts';
 import { runsPage } from './pages/runs.ts';
 import { trendsPage } from './pages/trends.ts';
 import { reportRouter } from './reports.ts';
+import { reviewRouter } from './review.ts';
 
 export interface DashboardDeps {
   sql: Sql;
@@ -38,6 +39,7 @@ const APP_JS = readFileSync(path.join(import.meta.dirname, 'assets', 'app.js'), 
 const UPLOT_DIST = path.dirname(createRequire(import.meta.url).resolve('uplot/dist/uPlot.iife.min.js'));
 const CHART_FILES = {
   'uplot.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(path.join(UPLOT_DIST, 'uPlot.iife.min.js'), 'utf8') },
+  'review.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(path.join(import.meta.dirname, 'assets', 'review.js'), 'utf8') },
   'charts.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(path.join(import.meta.dirname, 'assets', 'charts.js'), 'utf8') },
   'charts.css': {
     type: 'text/css; charset=utf-8',
@@ -50,6 +52,7 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   const { sql } = deps;
   const r = Router();
   r.use(reportRouter(sql));
+  r.use(reviewRouter(deps));
 
   r.get('/dashboard/assets/app.js', (_req, res) => void res.type('text/javascript; charset=utf-8').set('cache-control', 'no-cache').send(APP_JS));
   for (const [file, f] of Object.entries(CHART_FILES)) {

@@ -16,6 +16,7 @@ export const DASHBOARD_CSP = [
 const NAV: [string, string][] = [
   ['/dashboard', 'Runs'],
   ['/dashboard/trends', 'Trends'],
+  ['/dashboard/review', 'Review'],
   ['/dashboard/dead-letters', 'Dead letters'],
   ['/admin/queues', 'Queues'],
 ];

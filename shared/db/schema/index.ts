@@ -8,3 +8,4 @@ export * from './ingest.ts';
 export * from './redteam.ts';
 export * from './mutation.ts';
 export * from './regressions.ts';
+export * from './review.ts';
