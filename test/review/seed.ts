@@ -22,7 +22,7 @@ export async function seedReviewRun(sql: Sql, runId: string, at: string, decisio
       values (${runId}, ${d.key}, ${red ? `redteam/${d.branch}` : 'qa'}, ${d.key}, ${red ? 'redteam' : null}, ${red ? [d.branch!] : []}, ${d.outcome}, ${`case ${d.outcome}`})`;
     if (!red) {
       await sql`insert into check_results (run_id, task_key, check_id, type, outcome, reason, source, mandate_id, mandate_version, model)
-        values (${runId}, ${d.key}, 'quality', 'general-quality', ${d.outcome}, ${`judge says ${d.outcome}`}, 'llm', ${d.mandate}, 1, 'judge-m')`;
+        values (${runId}, ${d.key}, 'quality', 'general-quality', ${d.outcome}, ${`judge says ${d.outcome}`}, 'llm', ${d.mandate ?? null}, 1, 'judge-m')`;
     }
   }
 }
