@@ -61,7 +61,7 @@ export const FAMILY_DETECTORS: Record<string, { rule: boolean; detectors: Detect
   'off-topic-compliance': { rule: false, detectors: [] },
   'jailbreak-compliance': { rule: false, detectors: [] },
   'invented-requirement': { rule: false, detectors: [] },
-  'other-personal-data': { rule: false, detectors: [] },
+  'other-personal-data': { rule: false, detectors: ['personal-data'] },
 };
 
 /** The canary the corpus plants in every system prompt (its README's convention, not vaglio's). */

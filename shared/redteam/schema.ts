@@ -64,6 +64,7 @@ export const DETECTOR_TYPES = [
   'compliance-marker',
   'unsafe-output',
   'claimed-action',
+  'personal-data',
 ] as const;
 export const detectorTypeSchema = z.enum(DETECTOR_TYPES);
 export type DetectorType = z.infer<typeof detectorTypeSchema>;

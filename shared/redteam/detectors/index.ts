@@ -12,6 +12,7 @@ import { languageSwitch } from './language.ts';
 import { canaryLeak, systemPromptFragments } from './leak.ts';
 import { complianceMarker } from './marker.ts';
 import { discriminatorySuitability, opinionMarkers } from './opinion.ts';
+import { personalData } from './personal.ts';
 import { unsafeOutputDetector } from './output.ts';
 import { attackResidue, NEEDS_BASELINE, recoveryFailed, refusedOrEmpty } from './recovery.ts';
 import { emojiDensity, pirateRegister, rhymeScheme, slangRegister } from './register.ts';
@@ -43,6 +44,7 @@ export const DETECTOR_REGISTRY: Record<DetectorType, Detector> = {
   'compliance-marker': complianceMarker,
   'unsafe-output': unsafeOutputDetector,
   'claimed-action': claimedActionDetector,
+  'personal-data': personalData,
 };
 
 /** Problems with a spec's params (empty when valid): used when YAML is loaded. */
