@@ -19,6 +19,7 @@ export const TARGET_NOTES: Record<string, string> = {
   'confidential.systemPrompt': 'the system prompt\'s text',
   'confidential.systemPromptFile': 'or a file holding it, relative to the target file (read when the file is loaded)',
   'confidential.fingerprints': 'phrases of the system prompt that must never appear in an answer',
+  maxInputChars: 'the longest message the chatbot accepts: red-team attacks are fitted under it (a many-shot prompt loses faked exchanges) or not played (`invalid`, with the reason) instead of ending as target errors',
   pricing: 'prices replies that report tokens but no cost; a cost the reply carries wins',
   'pricing.inputPer1k': 'USD per 1,000 input (prompt) tokens',
   'pricing.outputPer1k': 'USD per 1,000 output (completion) tokens',

@@ -44,6 +44,11 @@ export const commonTargetShape = {
   pricing: pricingSchema.optional(),
   /** The bot's own fixed replies that answer nothing (fallback, out-of-scope, error messages): answer-presence fails on them. */
   cannedReplies: z.array(z.string().min(1)).optional(),
+  /**
+   * The longest message the chatbot accepts, in characters. Red-team attacks are fitted under it (a many-shot
+   * prompt loses shots) or not played (`invalid`, with the reason) instead of ending as target errors.
+   */
+  maxInputChars: z.number().int().positive().optional(),
   /** Per request (each retry gets a fresh timeout). */
   timeoutMs: z.number().int().positive().default(30_000),
   /** Extra attempts after a network error, 429 or 5xx. */

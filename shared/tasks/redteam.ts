@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { defineKind } from '../engine/kinds.ts';
 import { targetConfigSchema, targetFor } from '../targets/index.ts';
 import { orShared } from '../engine/shared-values.ts';
-import { applyTransform, evaluateScenario, redteamScenarioSchema } from '../redteam/index.ts';
+import { applyTransform, evaluateScenario, redteamScenarioSchema, type RedteamScenario } from '../redteam/index.ts';
+import { fitScenario } from '../redteam/fit.ts';
 import { needsBaseline, RECOVERY_DETECTOR, type ScenarioVerdict } from '../redteam/detectors/index.ts';
 import { recoveryBaseline } from '../redteam/baseline.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
@@ -45,8 +46,14 @@ export const redteamKind = defineKind({
   backoffMs: 2_000,
   batchable: true,
   handler: async (p, ctx) => {
-    const s = p.scenario;
     const targetConfig = await ctx.shared(p.target, targetConfigSchema);
+    // An attack longer than the target accepts is fitted under its limit, or not played: never a target error.
+    const fitted = fitScenario(p.scenario, targetConfig.maxInputChars);
+    if ('unplayable' in fitted) {
+      await ctx.persist(() => saveCaseResult(ctx.sql, { ...caseRow(p.scenario, ctx.runId, ctx.taskKey), outcome: 'invalid', reason: fitted.unplayable, latencyMs: 0 }));
+      return { outcome: 'invalid' as const };
+    }
+    const s = fitted.scenario;
     const target = targetFor(targetConfig, ctx.redis, ctx.prefix);
     const today = p.today ?? new Date().toISOString().slice(0, 10);
     const { options: detectorOptions } = await detectorContext(ctx.sql, targetConfig, today, p.detectorOptions);
@@ -142,20 +149,13 @@ export const redteamKind = defineKind({
       if (attacker) reason = `adaptive attacker: ${reason}`;
     }
     await ctx.persist(() => saveCheckResults(ctx.sql, ctx.runId, ctx.taskKey, checks));
+    if (fitted.note) reason = `${reason} (${fitted.note})`;
     await ctx.persist(() => saveCaseResult(ctx.sql, {
-      runId: ctx.runId,
-      taskKey: ctx.taskKey,
-      setId: `redteam.${s.branch}`,
-      caseId: s.id,
-      family: 'redteam',
-      repeatIndex: 0,
-      tags: [s.branch, s.technique, s.pattern, s.transform, ...s.owasp],
+      ...caseRow(s, ctx.runId, ctx.taskKey),
       outcome,
-      score: null,
       reason,
       answerSignature: answerSignature(played.transcript),
       toolSignature: toolSignature(played.transcript),
-      pendingLlm: false,
       latencyMs: played.latencyMs,
     }));
     // Stored as an error; the task fails so the engine retries it, then dead-letters it (resume relaunches it).
@@ -163,6 +163,21 @@ export const redteamKind = defineKind({
     return { outcome };
   },
 });
+
+/** The fields of a scenario's case row that do not depend on how it went. */
+function caseRow(s: RedteamScenario, runId: string, taskKey: string) {
+  return {
+    runId,
+    taskKey,
+    setId: `redteam.${s.branch}`,
+    caseId: s.id,
+    family: 'redteam',
+    repeatIndex: 0,
+    tags: [s.branch, s.technique, s.pattern, s.transform, ...s.owasp],
+    score: null,
+    pendingLlm: false,
+  };
+}
 
 /** The scenario's outcome and reason from its checks (see the header). */
 export function redteamOutcome(checks: StoredCheck[], verdict: ScenarioVerdict, judgedDefended: boolean): { outcome: Outcome; reason: string } {
