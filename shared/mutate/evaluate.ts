@@ -24,6 +24,8 @@ export interface JudgeOptions {
   llmJudge?: CheckContext['llmJudge'];
   /** The run's target roles: checks that name a role (tool-use, search-results) resolve it as in the run. */
   roles?: CheckContext['roles'];
+  /** The target's canned replies, as the run's answer-presence checks had them. */
+  cannedReplies?: CheckContext['cannedReplies'];
 }
 
 /** Which parts of the transcript a mutant changed (operators keep unchanged turns and calls as they were). */
@@ -79,7 +81,7 @@ export async function judge(s: MutationSubject, transcript: Transcript, opts: Ju
     const rerun = base?.judgement.results ? checks.map((c) => reads(c, base.touched)) : checks.map(() => true);
     const fresh = await runChecks(
       checks.filter((_, i) => rerun[i]),
-      { transcript, expected: s.expected, vars: s.vars, now: s.today ? new Date(`${s.today}T12:00:00Z`) : undefined, llmJudge: opts.llmJudge, roles: opts.roles },
+      { transcript, expected: s.expected, vars: s.vars, now: s.today ? new Date(`${s.today}T12:00:00Z`) : undefined, llmJudge: opts.llmJudge, roles: opts.roles, cannedReplies: opts.cannedReplies },
     );
     let k = 0;
     const results = checks.map((_, i) => (rerun[i] ? fresh[k++]! : base!.judgement.results![i]!));

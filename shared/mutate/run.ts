@@ -39,19 +39,19 @@ function otherFor(subjects: MutationSubject[], i: number): MutationSubject | und
 }
 
 /** Keeps a suggested check only when it really tells the mutant apart from the original. */
-async function verifiedSuggestion(op: MutationOperator, s: MutationSubject, ctx: MutationContext, mutant: MutationSubject['transcript']) {
+async function verifiedSuggestion(op: MutationOperator, s: MutationSubject, ctx: MutationContext, mutant: MutationSubject['transcript'], cannedReplies?: string[]) {
   if (s.kind !== 'case' || !op.suggest) return undefined;
   const raw = op.suggest(s, ctx);
   const parsed = raw && checkSpecSchema.safeParse(raw);
   if (!parsed || !parsed.success) return undefined;
-  const base = { expected: s.expected, vars: s.vars, now: s.today ? new Date(`${s.today}T12:00:00Z`) : undefined, roles: ctx.roles };
+  const base = { expected: s.expected, vars: s.vars, now: s.today ? new Date(`${s.today}T12:00:00Z`) : undefined, roles: ctx.roles, cannedReplies };
   const [onOriginal] = await runChecks([parsed.data], { ...base, transcript: s.transcript });
   const [onMutant] = await runChecks([parsed.data], { ...base, transcript: mutant });
   return onOriginal?.outcome === 'pass' && onMutant?.outcome === 'fail' ? raw! : undefined;
 }
 
 export async function runMutations(run: LoadedRun, operators: MutationOperator[], judgeOpts: JudgeOptions = {}): Promise<MutationRunResult> {
-  const opts: JudgeOptions = { ...judgeOpts, roles: run.target?.roles };
+  const opts: JudgeOptions = { ...judgeOpts, roles: run.target?.roles, cannedReplies: run.target?.cannedReplies };
   const mutants: MutantOutcome[] = [];
   const suggestions: Suggestion[] = [];
   const suggested = new Set<string>();
@@ -90,7 +90,7 @@ export async function runMutations(run: LoadedRun, operators: MutationOperator[]
       mutants.push({ ...row, status: 'survived', by: catchers, covered: catchers.length > 0, detail: `${r.change}: the suite says ${j.outcome}` });
       const key = `${s.setId}\u0000${op.id}`;
       if (!suggested.has(key)) {
-        const check = await verifiedSuggestion(op, s, ctx, r.transcript);
+        const check = await verifiedSuggestion(op, s, ctx, r.transcript, opts.cannedReplies);
         if (check) {
           suggested.add(key);
           suggestions.push({ setId: s.setId, caseId: s.caseId, taskKey: s.taskKey, operator: op.id, check });

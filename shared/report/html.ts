@@ -52,8 +52,10 @@ ${select('branch', 'Red-team branch', same(distinct(cases.filter((c) => c.family
 
 /** A case in one compact row (not judged, passed): what it is and why, no transcript (the JSON report has it). */
 function compactRow(c: Case): string {
+  // An invalid case says why in its own reason ("no judge model configured: compare-meaning not evaluated; …"),
+  // the same words the terminal, JUnit, CSV and the case page show.
   const bad = c.checks.filter((k) => k.outcome !== 'pass');
-  const why = bad.length ? bad.map((k) => `<div class="why"><code>${esc(k.checkId)}</code> ${reasonHtml(k.reason)}</div>`).join('') : reasonHtml(c.reason);
+  const why = bad.length && c.outcome !== 'invalid' ? bad.map((k) => `<div class="why"><code>${esc(k.checkId)}</code> ${reasonHtml(k.reason)}</div>`).join('') : reasonHtml(c.reason);
   return `<tr class="fcase o-${esc(c.outcome)}"${filterAttrs(c)}><td>${badge(c.outcome)}</td><td>${esc(c.setId)} / ${esc(c.caseId)}${c.repeatIndex ? ` #${c.repeatIndex}` : ''}</td><td class="hide-sm">${esc(c.tenderId ?? '–')}</td><td>${c.outcome === 'pass' ? '' : why}</td></tr>`;
 }
 
