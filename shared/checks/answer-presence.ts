@@ -68,13 +68,19 @@ interface Judge {
   asksContact: boolean;
 }
 
+/**
+ * A referral answers a question about contacts or where to go only when it gives a way to get there: an address
+ * (e-mail, PEC, web, street), a number, or a named office. "Consulti il sito istituzionale dell'ente" does not.
+ */
+const CONCRETE_CHANNEL = /@|https?:\/\/|www\.|\b[a-z0-9-]+\.(?:it|eu|gov|com|org|net)\b|\d|\b(?:via|viale|piazza|piazzale|corso|largo)\s+\S|\b(?:ufficio|servizio|settore|area|direzione|sportello|u\.?o\.?c?\.?|urp)\s+(?!(?:del|della|dell'|dello|dei|degli|delle|di|competente|preposto|responsabile|dell)\b)[a-z]{3,}/i;
+
 /** The first deflection kind a text shows, where it counts as one (see below), else undefined. */
 function deflection(text: string, ctx: Judge, kinds: DeflectionKind[]): DeflectionKind | undefined {
   for (const kind of kinds) {
     if (!DEFLECTIONS[kind].some((re) => re.test(text))) continue;
     // Asking which bando is the right reply when none was named; a referral answers a question about contacts.
     if (kind === 'asks-which' && !ctx.bandoNamed) return undefined;
-    if (kind === 'referral' && ctx.asksContact) return undefined;
+    if (kind === 'referral' && ctx.asksContact && CONCRETE_CHANNEL.test(text)) return undefined;
     // A long clause with figures that mentions a referral, "which" or an error is content that also says so.
     if ((kind === 'asks-which' || kind === 'referral' || kind === 'error') && tokens(text).length > 10 && /\d/.test(text)) return undefined;
     // A referral or "which" beside a date ("scriva all'ufficio entro il 3 maggio") gives the user a deadline.
@@ -130,7 +136,7 @@ function classify(clause: string, ctx: Judge): Clause {
     // Only where else to ask, and the question's words: "verifichi con l'ufficio del Comune di Lecco".
     const inQuestion = (w: string) => asked.some((a) => same(w, a));
     const elsewhere = said.some((w) => isReferralWord(w) && !inQuestion(w)) && said.every((w) => isReferralWord(w) || inQuestion(w));
-    if (elsewhere && !ctx.asksContact && !/\d/.test(c)) return { kind: 'deflection', as: 'referral' };
+    if (elsewhere && !(ctx.asksContact && CONCRETE_CHANNEL.test(c)) && !/\d/.test(c)) return { kind: 'deflection', as: 'referral' };
     // "Ci sono concorsi del Ministero" to "Quando scade il concorso del Ministero?": the question's words only.
     const restates = ctx.wh && !/\d/.test(c) && said.every(inQuestion);
     return { kind: restates ? 'weak' : 'content' };

@@ -85,6 +85,17 @@ describe('answer-presence', () => {
     expect(r.outcome, r.reason).toBe('pass');
   });
 
+  it('a referral answers a question about contacts or where only when it gives a way to get there', async () => {
+    const generic = "Mi scusi, al momento non sono in grado di risponderle. Le suggerisco di consultare il sito istituzionale dell'ente.";
+    for (const user of ['A chi posso chiedere informazioni sul concorso del Comune di Lecco?', 'Come si presenta la domanda per il concorso del Comune di Lecco?', 'Dove si svolgono le prove del concorso ASL Bari?']) {
+      expect((await check({ type: 'answer-presence' }, { user, assistant: generic })).outcome, user).toBe('fail');
+    }
+    const contacts = 'A chi posso chiedere informazioni sul concorso del Comune di Lecco?';
+    for (const assistant of ['Può scrivere a personale@comune.lecco.example o chiamare lo 0341 111222.', "Si rivolga all'Ufficio Personale, piazza Diaz 1, Lecco.", 'Può rivolgersi al Servizio Risorse Umane del Comune.']) {
+      expect((await check({ type: 'answer-presence' }, { user: contacts, assistant })).outcome, assistant).toBe('pass');
+    }
+  });
+
   it('a pleasantry answers a pleasantry', async () => {
     expect((await check({ type: 'answer-presence' }, { user: 'Grazie mille!', assistant: 'Prego, buona giornata!' })).outcome).toBe('pass');
     expect((await check({ type: 'answer-presence' }, { user: 'Quanti posti ci sono a Lecco?', assistant: 'Prego, buona giornata!' })).outcome).toBe('fail');
