@@ -4,7 +4,7 @@
  * for the slot fails, and a date given as the publication date is not the deadline. Values inside quotes or
  * repeated from the question or the bando's title (`{{title}}`) are never taken as stated by the answer.
  */
-import { answerOf, expectedValue, fail, invalid, judgedTurn, pass } from './common.ts';
+import { answerOf, expectedValue, fail, invalid, judgedTurn, pass, withEvidence } from './common.ts';
 import { parseExpectedFact } from './facts.ts';
 import { slottedFacts, type FactSlot, type SlottedFacts } from './fact-slots.ts';
 import type { CheckSpecOf } from './schema.ts';
@@ -37,6 +37,25 @@ function slotted(
   return fail(spec, `answer does not state ${want} as ${name} (${seen})`);
 }
 
+const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
+
+/** How the answer wrote a wrong value (the reports highlight it): "4 posti", "16 gennaio 2027", "16/01/2027". */
+function writtenAs(answer: string, value: string | number): string[] {
+  if (typeof value === 'number') return [new RegExp(`\\b${value}\\b(?:\\s+\\p{L}+)?`, 'u').exec(answer)?.[0] ?? ''];
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return [];
+  const [, y, mo, d] = m;
+  const day = String(Number(d));
+  const forms = [`${day} ${MONTHS[Number(mo) - 1]} ${y}`, `${day}° ${MONTHS[Number(mo) - 1]} ${y}`, `${d}/${mo}/${y}`, `${day}/${Number(mo)}/${y}`, `${d}.${mo}.${y}`, value];
+  const lower = answer.toLowerCase();
+  return forms.filter((f) => lower.includes(f)).map((f) => answer.substr(lower.indexOf(f), f.length)).slice(0, 1);
+}
+
+/** A failed slot check points at the wrong values the answer stated for the slot. */
+function wrongValues(r: CheckResult, answer: string, wrong: (string | number)[]): CheckResult {
+  return r.outcome === 'fail' && wrong.length ? withEvidence(r, [...new Set(wrong)].flatMap((v) => writtenAs(answer, v)), 'assistant') : r;
+}
+
 function echoes(ctx: CheckContext): string[] {
   return [judgedTurn(ctx)?.user ?? '', ctx.vars.title ?? ''].filter(Boolean);
 }
@@ -55,10 +74,13 @@ export const factMatch: CheckHandler<Spec> = (spec, ctx) => {
     return invalid(spec, `expected value ${JSON.stringify(raw)} is not a single ${kind === 'auto' ? 'number or date' : kind}`);
   }
   const found = slottedFacts(answerOf(ctx), echoes(ctx));
-  if (spec.slot === 'posts' && 'number' in fact) return slotted(spec, 'posts', fact.number, found.posts, found.numbers);
+  if (spec.slot === 'posts' && 'number' in fact) {
+    return wrongValues(slotted(spec, 'posts', fact.number, found.posts, found.numbers), answerOf(ctx), found.posts.filter((v) => v !== fact.number));
+  }
   if (spec.slot && spec.slot !== 'posts' && 'date' in fact) {
     // A date said to be the other slot is no answer to this one, even alone: only unslotted dates stand in.
-    return slotted(spec, spec.slot, fact.date, found.dates[spec.slot], found.dates.unslotted, found.dates);
+    const stated = found.dates[spec.slot];
+    return wrongValues(slotted(spec, spec.slot, fact.date, stated, found.dates.unslotted, found.dates), answerOf(ctx), stated.filter((v) => v !== fact.date));
   }
   if ('date' in fact) {
     const dates = [...found.dates.deadline, ...found.dates['publication-date'], ...found.dates.unslotted];

@@ -49,4 +49,14 @@ describe('fact-match with a slot', () => {
     const r = await check({ type: 'fact-match', value: 4 }, { user: ASK_POSTS, assistant: `Il bando «${TITLE}» non indica il numero.` }, { vars: { title: TITLE } });
     expect(r.outcome).toBe('fail');
   });
+
+  it('a wrong value stated for the slot is the evidence the reports highlight', async () => {
+    const wrongCount = await check(posts(4), { user: ASK_POSTS, assistant: `Per il bando «${TITLE}», i posti sono 1 soltanto.` });
+    expect(wrongCount.evidence).toEqual([{ text: '1 soltanto', where: 'assistant' }]);
+    const wrongDate = await check(deadline('2027-01-15'), { user: ASK_DEADLINE, assistant: 'La domanda va presentata entro il 16 gennaio 2027.' });
+    expect(wrongDate).toMatchObject({ outcome: 'fail', evidence: [{ text: '16 gennaio 2027', where: 'assistant' }] });
+    const slash = await check(deadline('2027-01-15'), { user: ASK_DEADLINE, assistant: 'Scadenza: 16/01/2027.' });
+    expect(slash.evidence).toEqual([{ text: '16/01/2027', where: 'assistant' }]);
+    expect((await check(deadline('2027-01-15'), { user: ASK_DEADLINE, assistant: 'Scade il 15 gennaio 2027.' })).evidence).toBeUndefined();
+  });
 });
