@@ -4,13 +4,14 @@
  * not evaluated") is on the case in the dashboard (real Chromium), in JUnit, CSV and the terminal summary;
  * with a judge model (a scripted OpenAI-compatible server) the compare-meaning result is on the case.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { pino } from 'pino';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
+import { startJsonBot, type JsonBot } from '../helpers/json-bot.ts';
 import { startTestWorkers, waitForRunStatus, type InProcessWorkers } from '../helpers/engine.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { importCopilotStudio } from '../../shared/scenarios/copilot-studio.ts';
@@ -39,7 +40,7 @@ const token = 'verdicts-token-0123456789';
 
 let infra: TestInfra;
 let redis: Redis;
-let bot: Server;
+let bot: JsonBot;
 let botUrl: string;
 let llm: FakeOpenAI;
 let browser: Browser;
@@ -47,17 +48,11 @@ let browser: Browser;
 beforeAll(async () => {
   infra = await createTestInfra('e2e_copilot_verdicts');
   redis = redisConnection(infra.redisUrl);
-  bot = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d: Buffer) => (body += d.toString()));
-    req.on('end', () => {
-      const { message } = JSON.parse(body) as { message: string };
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ answer: ANSWERS[message] ?? 'Non so.' }));
-    });
+  bot = await startJsonBot(({ message }, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ answer: ANSWERS[String(message)] ?? 'Non so.' }));
   });
-  await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));
-  botUrl = `http://127.0.0.1:${(bot.address() as AddressInfo).port}/chat`;
+  botUrl = bot.url;
   // The scripted judge: the right meaning scores high, the wrong degree low.
   llm = await startFakeOpenAI((req) => {
     const prompt = JSON.stringify(req.body.messages ?? []);
@@ -74,7 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await llm?.close();
-  await new Promise<void>((resolve) => (bot ? bot.close(() => resolve()) : resolve()));
+  await bot?.close();
   redis?.disconnect();
   await infra?.teardown();
 });

@@ -7,12 +7,11 @@
  * verdicts and the report: every case is evaluated and no case that had completed is asked twice.
  */
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
+import { startJsonBot, type JsonBot } from '../helpers/json-bot.ts';
 import { ROOT, startTestWorkers, waitForRunStatus, type InProcessWorkers } from '../helpers/engine.ts';
 import { redisConnection } from '../../shared/engine/connections.ts';
 import { submitRun } from '../../shared/engine/submit.ts';
@@ -30,7 +29,7 @@ const question = (i: number) => `Domanda numero ${i + 1} sul bando ${tenderOf(i)
 let infra: TestInfra;
 let redis: Redis;
 let workers: InProcessWorkers;
-let bot: Server;
+let bot: JsonBot;
 let url: string;
 let down = true;
 /** The questions asked while the target was down (the first half of the run): they get 503 until it is back. */
@@ -40,33 +39,28 @@ const requests = new Map<string, number>();
 beforeAll(async () => {
   infra = await createTestInfra('e2e_outage_resume');
   redis = redisConnection(infra.redisUrl);
-  bot = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d: Buffer) => (body += d.toString()));
-    req.on('end', () => {
-      const { message } = JSON.parse(body) as { message: string };
-      requests.set(message, (requests.get(message) ?? 0) + 1);
-      if (down && message === MALFORMED) {
-        res.setHeader('content-type', 'text/html');
-        return void res.end('<html><body>Servizio in manutenzione</body></html>');
-      }
-      if (down && (outage.has(message) || outage.size < CASES / 2)) {
-        outage.add(message);
-        res.statusCode = 503;
-        return void res.end('service unavailable');
-      }
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ answer: `Risposta alla ${message.toLowerCase()} La scadenza è il 31 gennaio 2027.` }));
-    });
+  bot = await startJsonBot((body, res) => {
+    const message = String(body.message);
+    requests.set(message, (requests.get(message) ?? 0) + 1);
+    if (down && message === MALFORMED) {
+      res.setHeader('content-type', 'text/html');
+      return void res.end('<html><body>Servizio in manutenzione</body></html>');
+    }
+    if (down && (outage.has(message) || outage.size < CASES / 2)) {
+      outage.add(message);
+      res.statusCode = 503;
+      return void res.end('service unavailable');
+    }
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ answer: `Risposta alla ${message.toLowerCase()} La scadenza è il 31 gennaio 2027.` }));
   });
-  await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(bot.address() as AddressInfo).port}/chat`;
+  url = bot.url;
   // One conversation at a time: the cases reach the target in turn, so "the first half" is the first cases asked.
   workers = await startTestWorkers(infra, ['converse', 'report', 'control'], { VAGLIO_CONCURRENCY_CONVERSE: '1' });
 });
 afterAll(async () => {
   await workers?.stop();
-  await new Promise<void>((resolve) => (bot ? bot.close(() => resolve()) : resolve()));
+  await bot?.close();
   redis?.disconnect();
   await infra?.teardown();
 });
