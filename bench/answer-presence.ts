@@ -4,9 +4,13 @@
  * bot for a reply that did answer), a false negative a deflection it passes. Per kind, the errors are listed.
  *   - independent: test/fixtures/independent/answer-presence/answers.jsonl (frozen, written by someone who had
  *     not read the check; never tuned on);
- *   - holdout: test/fixtures/independent/holdout-answer-presence/answers.jsonl (a second set written later by
- *     someone else who had not read the check, held out: only its figures and per-kind table are printed, never
- *     its texts or ids, so nobody tunes on it);
+ *   - holdout-1 (read): test/fixtures/independent/holdout-answer-presence/answers.jsonl (a second set written
+ *     later by someone else who had not read the check; demoted to a development set on 2026-12-01 when holdout2
+ *     was commissioned, see its STATUS.md: its misses are printed like the independent set's, its figures are
+ *     optimistic);
+ *   - holdout2: test/fixtures/independent/holdout2-answer-presence/answers.jsonl (the held-out set: only its
+ *     counts are printed, never its texts, ids or per-kind misses, so nobody tunes on it; skipped with a
+ *     message while it is absent);
  *   - demo: bench/fixtures/answer-presence/demo-bot.jsonl (the demo bot's own replies, labelled by us), judged
  *     with the canned replies its target file declares (scenarios/targets/demo-chatbot.yaml `cannedReplies`).
  * The check is given what a run gives it: the question, the target's canned replies (a set's
@@ -14,8 +18,9 @@
  * generated case carries its bando's id). When the set says no bando was named, the check infers it as usual.
  * Convention (issue 19): FP = an answer the check fails; FN = a deflection the check passes (counted as an
  * answer). Some set READMEs name them the other way round; the figures here always follow this one.
- * Run: npm run bench:answer-presence [-- --quiet] [--independent <file>] [--holdout <file>] [--demo <file>]
- * The last lines are `answer-presence: FP x% FN y% (<set>; …)`, one per set, then the union of the sets.
+ * Run: npm run bench:answer-presence [-- --quiet] [--independent <file>] [--holdout <file>] [--holdout2 <file>] [--demo <file>]
+ * The last lines are `answer-presence: FP x% FN y% (<set>; …)`, one per set, then the union of the development sets
+ * (all but holdout2).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +35,7 @@ const { values } = parseArgs({
   options: {
     independent: { type: 'string', default: path.join(root, 'test/fixtures/independent/answer-presence/answers.jsonl') },
     holdout: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout-answer-presence/answers.jsonl') },
+    holdout2: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout2-answer-presence/answers.jsonl') },
     demo: { type: 'string', default: path.join(root, 'bench/fixtures/answer-presence/demo-bot.jsonl') },
     'demo-target': { type: 'string', default: path.join(root, 'scenarios/targets/demo-chatbot.yaml') },
     quiet: { type: 'boolean', default: false },
@@ -120,8 +126,10 @@ const line = (name: string, s: Score) =>
 const sets = [
   { name: 'demo', file: values.demo, quiet: values.quiet, canned: targetCanned(values['demo-target']) },
   { name: 'independent', file: values.independent, quiet: values.quiet, canned: [] },
-  // Held out: never print its texts.
-  { name: 'holdout', file: values.holdout, quiet: true, canned: [] },
+  // Demoted to a development set (its STATUS.md): read, so its misses are printed and its figures optimistic.
+  { name: 'holdout-1 (read)', file: values.holdout, quiet: values.quiet, canned: [] },
+  // Held out: counts only, never its texts, ids or per-kind misses, --quiet or not.
+  { name: 'holdout2', file: values.holdout2, quiet: true, heldOut: true, canned: [] },
 ];
 const lines: string[] = [];
 const all: Score = { fp: 0, answers: 0, fn: 0, deflections: 0 };
@@ -129,13 +137,16 @@ const measured: string[] = [];
 for (const set of sets) {
   if (!existsSync(set.file)) {
     console.log(`\n(${set.name}: ${set.file} not found, skipped)`);
+    lines.push(`answer-presence: ${set.name} skipped (${path.relative(root, set.file)} not found)`);
     continue;
   }
   const s = await score(set.name, load(set.file), set);
   lines.push(line(set.name, s));
+  // The union is of the development sets; the held-out figure stands alone.
+  if ('heldOut' in set) continue;
   for (const k of ['fp', 'answers', 'fn', 'deflections'] as const) all[k] += s[k];
   measured.push(set.name);
 }
 console.log('');
 for (const l of lines) console.log(l);
-if (measured.length > 1) console.log(line(`all: ${measured.join(' + ')}`, all));
+if (measured.length > 1) console.log(line(`development sets: ${measured.join(' + ')}`, all));
