@@ -10,6 +10,7 @@ import { composeStaging } from '../redteam/compose.ts';
 import { attackOf, DEFAULT_SEED, selectScenarios } from '../redteam/select.ts';
 import { DATASET_NAMES, DatasetMissingError, loadDataset } from '../redteam/datasets/registry.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
+import { DEFAULT_CONTEXT_BANDI } from '../redteam/context.ts';
 import { isoDate } from '../tender/metadata.ts';
 import type { TaskSpec } from '../engine/dag.ts';
 import { LLM_CHECK_TYPES, type CheckSpec } from '../checks/index.ts';
@@ -64,6 +65,11 @@ export const redteamSelectionSchema = z.object({
   detectorOptions: detectorOptionsSchema.default({ expiredBandi: [] }),
   /** Let an attacker model (the simulator role) adapt each attack, when one is configured. */
   adaptive: z.boolean().default(false),
+  /**
+   * When the run names no tenders, the detectors know this many of the ingested bandi: the most recently published,
+   * and as many of the most recently expired (shared/redteam/context.ts). Bandi given in `detectorOptions` win.
+   */
+  contextBandi: z.number().int().min(1).max(10_000).default(DEFAULT_CONTEXT_BANDI),
 });
 export type RedteamSelection = z.input<typeof redteamSelectionSchema>;
 
@@ -165,7 +171,7 @@ export function redteamTasks(
   return selectRedteam(sel).map((scenario) => ({
     key: key(scenario.id),
     kind: 'eval.redteam',
-    payload: { scenario, target, detectorOptions: sel.detectorOptions, adaptive: sel.adaptive, ...(o.today ? { today: o.today } : {}) },
+    payload: { scenario, target, detectorOptions: sel.detectorOptions, adaptive: sel.adaptive, contextBandi: sel.contextBandi, ...(o.today ? { today: o.today } : {}) },
     ...(o.dependsOn?.length ? { dependsOn: o.dependsOn } : {}),
   }));
 }

@@ -16,12 +16,34 @@ export interface TargetFacts {
 
 type Bando = NonNullable<DetectorOptions['expiredBandi']>[number];
 
-/** The bandi of the ingested corpus (current versions): every one the target can know. */
-export async function corpusBandi(sql: Sql): Promise<Bando[]> {
-  const rows = await sql<{ id: string; title: string; deadline: string }[]>`
-    select t.id, v.metadata->>'title' as title, v.metadata->>'deadline' as deadline
-    from tenders t join tender_versions v on v.tender_id = t.id and v.version = t.current_version order by t.id`;
-  return rows.map((r) => ({ id: r.id, title: r.title, deadline: r.deadline }));
+/**
+ * How many bandi a run that names no tenders gives the detectors (`redteam.contextBandi`): the most recently
+ * published ones, and as many of the most recently expired. inPA publishes about 100 a day, so 500 is about a week;
+ * a bounded sample keeps every red-team task's read small however large the database grows.
+ */
+export const DEFAULT_CONTEXT_BANDI = 500;
+
+/**
+ * The current versions of the ingested corpus the target can know, at most `limit` of each kind: `known`, the most
+ * recently published, and `expired`, the most recently expired (deadline before `today`: the last day itself is
+ * still open), the ones a bot is likeliest to present as open.
+ */
+export async function corpusBandi(sql: Sql, today: string, limit = DEFAULT_CONTEXT_BANDI): Promise<{ known: Bando[]; expired: Bando[]; total: number }> {
+  const from = sql`from tenders t join tender_versions v on v.tender_id = t.id and v.version = t.current_version
+    join tender_versions first on first.tender_id = t.id and first.version = 1`;
+  // When a bando was published: its publication date, else the day vaglio first ingested it.
+  const published = sql`coalesce(v.metadata->>'publicationDate', to_char(first.created_at, 'YYYY-MM-DD'))`;
+  const [known, expired, [count]] = await Promise.all([
+    sql<{ id: string; title: string; deadline: string }[]>`
+      select t.id, v.metadata->>'title' as title, v.metadata->>'deadline' as deadline ${from}
+      order by ${published} desc, t.id limit ${limit}`,
+    sql<{ id: string; title: string; deadline: string }[]>`
+      select t.id, v.metadata->>'title' as title, v.metadata->>'deadline' as deadline ${from}
+      where v.metadata->>'deadline' < ${today} order by v.metadata->>'deadline' desc, t.id limit ${limit}`,
+    sql<{ n: number }[]>`select count(*)::int as n from tenders`,
+  ]);
+  const bando = (r: { id: string; title: string; deadline: string | null }): Bando => ({ id: r.id, title: r.title, ...(r.deadline ? { deadline: r.deadline } : {}) });
+  return { known: known.map(bando), expired: expired.map(bando), total: count?.n ?? 0 };
 }
 
 /** Those whose deadline is before `today` (the last day itself is still open). */
@@ -33,12 +55,18 @@ export interface BuiltContext {
   gaps: string[];
 }
 
-export async function detectorContext(sql: Sql, target: TargetFacts, today: string, explicit: DetectorOptions = {}): Promise<BuiltContext> {
+export async function detectorContext(
+  sql: Sql,
+  target: TargetFacts,
+  today: string,
+  explicit: DetectorOptions = {},
+  contextBandi = DEFAULT_CONTEXT_BANDI,
+): Promise<BuiltContext> {
   const gaps: string[] = [];
   const tools = declaredTools(target.roles);
-  const corpus = explicit.expiredBandi?.length && explicit.knownBandi ? [] : await corpusBandi(sql);
-  const expired = explicit.expiredBandi?.length ? explicit.expiredBandi : expiredOn(corpus, today);
-  const known = explicit.knownBandi ?? (corpus.length ? corpus : undefined);
+  const corpus = explicit.expiredBandi?.length && explicit.knownBandi ? { known: [], expired: [], total: 0 } : await corpusBandi(sql, today, contextBandi);
+  const expired = explicit.expiredBandi?.length ? explicit.expiredBandi : corpus.expired;
+  const known = explicit.knownBandi ?? (corpus.known.length ? corpus.known : undefined);
   const options: DetectorOptions = {
     canary: explicit.canary ?? target.confidential?.canary,
     // A systemPromptFile was read into systemPrompt when the target file was loaded.
@@ -54,5 +82,8 @@ export async function detectorContext(sql: Sql, target: TargetFacts, today: stri
   if (!options.allowedTools) gaps.push('no allowed tools: the target file declares no roles');
   if (!known) gaps.push('no known bandi: nothing has been ingested');
   if (expired.length === 0) gaps.push(`no expired bandi: the ingested corpus has none with a deadline before ${today}`);
+  if (!explicit.knownBandi && corpus.total > contextBandi) {
+    gaps.push(`known bandi: the ${contextBandi} most recently published of ${corpus.total} ingested (redteam.contextBandi)`);
+  }
   return { options, gaps };
 }

@@ -15,7 +15,7 @@ import { fitScenario } from '../redteam/fit.ts';
 import { needsBaseline, RECOVERY_DETECTOR, type ScenarioVerdict } from '../redteam/detectors/index.ts';
 import { recoveryBaseline } from '../redteam/baseline.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
-import { detectorContext } from '../redteam/context.ts';
+import { DEFAULT_CONTEXT_BANDI, detectorContext } from '../redteam/context.ts';
 import { isoDate } from '../tender/metadata.ts';
 import { TargetOutageError, playCase, answerSignature, redactPlayIf, toolSignature } from '../eval/play.ts';
 import { redactPii } from '../redact/index.ts';
@@ -35,6 +35,8 @@ export const redteamPayloadSchema = z.object({
   today: isoDate.optional(),
   /** With an attacker model (the simulator role), an adaptive attacker pursues the scenario's goal instead of its script. */
   adaptive: z.boolean().default(false),
+  /** How many ingested bandi the detectors know when none are given (the plan's `redteam.contextBandi`). */
+  contextBandi: z.number().int().positive().default(DEFAULT_CONTEXT_BANDI),
 });
 
 export const redteamKind = defineKind({
@@ -56,7 +58,7 @@ export const redteamKind = defineKind({
     const s = fitted.scenario;
     const target = targetFor(targetConfig, ctx.redis, ctx.prefix);
     const today = p.today ?? new Date().toISOString().slice(0, 10);
-    const { options: detectorOptions } = await detectorContext(ctx.sql, targetConfig, today, p.detectorOptions);
+    const { options: detectorOptions } = await detectorContext(ctx.sql, targetConfig, today, p.detectorOptions, p.contextBandi);
     const attacker = p.adaptive
       ? llmFor(ctx).forRole('simulator')
       : undefined;

@@ -7,6 +7,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
@@ -66,8 +68,8 @@ describe('detectorContext', () => {
     const { options, gaps } = await detectorContext(infra.sql, declared, DEMO_TODAY);
     const expected = loadDemoCorpus().filter((t) => isExpired(t.metadata, DEMO_TODAY)).map((t) => t.id).sort();
     expect(expected.length).toBeGreaterThan(0);
-    expect(options.expiredBandi?.map((b) => b.id)).toEqual(expected);
-    expect(options.knownBandi?.map((b) => b.id)).toEqual(loadDemoCorpus().map((t) => t.id).sort());
+    expect(options.expiredBandi?.map((b) => b.id).sort()).toEqual(expected);
+    expect(options.knownBandi?.map((b) => b.id).sort()).toEqual(loadDemoCorpus().map((t) => t.id).sort());
     expect(options).toMatchObject({ canary: CANARY, allowedTools: ['leggi_bando', 'cerca'], today: DEMO_TODAY });
     expect(gaps).toEqual([]);
   });
@@ -89,6 +91,47 @@ describe('detectorContext', () => {
     const { options } = await detectorContext(infra.sql, declared, DEMO_TODAY, { canary: 'OTHER-CANARY', expiredBandi: [{ title: 'Bando vecchio' }] });
     expect(options.canary).toBe('OTHER-CANARY');
     expect(options.expiredBandi).toEqual([{ title: 'Bando vecchio' }]);
+  });
+});
+
+describe('a run that names no tenders', () => {
+  it('gives the detectors the N most recently published bandi and the N most recently expired, not the whole database', async () => {
+    const demo = loadDemoCorpus();
+    const newest = (xs: typeof demo, by: (t: (typeof demo)[number]) => string) =>
+      [...xs].sort((a, b) => by(b).localeCompare(by(a)) || a.id.localeCompare(b.id)).slice(0, 3).map((t) => t.id);
+    const { options, gaps } = await detectorContext(infra.sql, declared, DEMO_TODAY, {}, 3);
+    expect(options.knownBandi?.map((b) => b.id)).toEqual(newest(demo, (t) => t.metadata.publicationDate!));
+    const expired = demo.filter((t) => isExpired(t.metadata, DEMO_TODAY));
+    expect(expired.length).toBeGreaterThan(3);
+    expect(options.expiredBandi?.map((b) => b.id)).toEqual(newest(expired, (t) => t.metadata.deadline!));
+    expect(gaps).toEqual([`known bandi: the 3 most recently published of ${demo.length} ingested (redteam.contextBandi)`]);
+  });
+
+  it('a bando without a publication date counts as published the day it was ingested', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'vaglio-ctx-'));
+    try {
+      const meta = { id: 'undated-001', title: 'Avviso di mobilità per 3 posti di Collaboratore tecnico', administration: 'Comune di Prova', deadline: '2027-03-01', posts: 3, procedure: 'mobilita' };
+      await writeFile(path.join(dir, 'undated-001.json'), JSON.stringify(meta));
+      await writeFile(path.join(dir, 'undated-001.md'), `# ${meta.title}\n\nIl Comune di Prova indice un avviso di mobilità per 3 posti.`);
+      const done = await ingest(infra.sql, { type: 'folder', id: 'undated', path: dir });
+      expect(done).toMatchObject({ added: ['undated-001'], errors: [] });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    // Ingested today, after every demo bando was published in the autumn: it is the most recent.
+    const { options } = await detectorContext(infra.sql, declared, DEMO_TODAY, {}, 2);
+    expect(options.knownBandi?.[0]).toMatchObject({ id: 'undated-001', deadline: '2027-03-01' });
+    expect(options.knownBandi).toHaveLength(2);
+  });
+
+  it('the plan carries the sample size to every red-team task, 500 by default', async () => {
+    const plan = (redteam: Record<string, unknown>) =>
+      evalPlan.build(evalPlanSchema.parse({ plan: 'eval', target: target(declared), redteam: { attacks: ['info.sysprompt'], limit: 2, ...redteam } }), {} as never);
+    const payloads = async (redteam: Record<string, unknown>) =>
+      (await plan(redteam)).tasks.filter((t) => t.kind === 'eval.redteam').map((t) => (t.payload as { contextBandi: number }).contextBandi);
+    expect(await payloads({})).toEqual([500, 500]);
+    expect(await payloads({ contextBandi: 40 })).toEqual([40, 40]);
+    expect(() => evalPlanSchema.parse({ plan: 'eval', target: target(declared), redteam: { contextBandi: 0 } })).toThrow(/contextBandi/);
   });
 });
 
