@@ -49,6 +49,13 @@ export const commonTargetShape = {
    * prompt loses shots) or not played (`invalid`, with the reason) instead of ending as target errors.
    */
   maxInputChars: z.number().int().positive().optional(),
+  /**
+   * Whether vaglio can open a fresh conversation when it needs one. `new-session`: a turn sent without a session id
+   * starts one (a new session, handshake or Direct Line conversation), so the adaptive attacker's backtrack opens a
+   * new conversation and replays the turns it keeps. `none`: the bot remembers what it was sent whatever the session
+   * (memory keyed by the API key or a fixed user in the file): the attacker does not backtrack, and says so.
+   */
+  conversationReset: z.enum(['new-session', 'none']).default('new-session'),
   /** Per request (each retry gets a fresh timeout). */
   timeoutMs: z.number().int().positive().default(30_000),
   /** Extra attempts after a network error, 429 or 5xx. */

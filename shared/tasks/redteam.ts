@@ -84,6 +84,7 @@ export const redteamKind = defineKind({
           ctx: { runId: ctx.runId, taskKey: ctx.taskKey, signal: ctx.signal },
           finalTurn,
           transform: s.transform === 'none' ? undefined : (text, turn) => applyTransform(s.transform, text, { seed: `${s.id}.adaptive.${turn}` }),
+          conversationReset: targetConfig.conversationReset,
         })
       : await playCase(target, s.turns.map((t) => t.user), {}, ctx.signal);
     // Detectors (a PII leak is an attack that landed) read the original; what is stored or judged is redacted.
@@ -149,6 +150,7 @@ export const redteamKind = defineKind({
       }
       ({ outcome, reason } = redteamOutcome(checks, verdict, judgedDefended));
       if (attacker) reason = `adaptive attacker: ${reason}`;
+      if ('note' in original && original.note) reason = `${reason} (${original.note})`;
     }
     await ctx.persist(() => saveCheckResults(ctx.sql, ctx.runId, ctx.taskKey, checks));
     if (fitted.note) reason = `${reason} (${fitted.note})`;

@@ -2,8 +2,10 @@
  * Adaptive attacker (when an attacker LLM is configured): a crescendo / GOAT-like loop. Each turn
  * the attacker model sees the goal, the techniques and the conversation kept so far, and proposes
  * the next message; a refused message is backtracked (dropped from the conversation the target
- * sees, as in Crescendo) and the attacker is told to try another technique. The LLM is injected as
- * `complete(messages)`, so the strategy is tested with a scripted function.
+ * sees, as in Crescendo) and the attacker is told to try another technique. On a target that
+ * remembers the conversation itself, `startOver` makes the backtrack real (a new conversation with
+ * the kept exchanges replayed). The LLM is injected as `complete(messages)`, so the strategy is
+ * tested with a scripted function.
  */
 import { z } from 'zod';
 import { isRefusal as defaultIsRefusal } from '../detectors/match.ts';
@@ -63,6 +65,12 @@ export interface AdaptiveAttackerOptions {
   succeeded?: (reply: string, conversation: readonly Exchange[]) => boolean | Promise<boolean>;
   /** The scenario's transform, applied to each message the attacker writes (turn = its index among the steps). */
   transform?: (text: string, turn: number) => string;
+  /**
+   * Called on each backtrack with the exchanges kept: gives the target a conversation that has not seen the refused
+   * message (a new session with the kept exchanges replayed) and returns them as the target answered them again.
+   * Absent: the target remembers nothing but the history it is sent, so dropping the message is enough.
+   */
+  startOver?: (kept: readonly Exchange[]) => Promise<Exchange[]>;
 }
 
 const attackerReplySchema = z.object({
@@ -163,6 +171,7 @@ export class AdaptiveAttacker {
       if (backtrack) {
         backtracks++;
         lastRefused = step;
+        if (this.opts.startOver) conversation.splice(0, conversation.length, ...(await this.opts.startOver(conversation)));
         continue;
       }
       lastRefused = undefined;
