@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
-import { ensureDatabase } from './db/client.ts';
+import { ensureDatabase, pingDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { searchPath } from './config.ts';
 
@@ -41,10 +41,7 @@ async function postgresAnswers(url: string): Promise<boolean> {
   u.pathname = '/postgres';
   const sql = postgres(u.toString(), { max: 1, connect_timeout: 2, onnotice: () => {} });
   try {
-    await sql`select 1`;
-    return true;
-  } catch {
-    return false;
+    return await pingDb(sql);
   } finally {
     await sql.end({ timeout: 1 }).catch(() => {});
   }

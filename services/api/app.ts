@@ -6,7 +6,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config.ts';
-import type { Db, Sql } from '../../shared/db/client.ts';
+import { pingDb, type Db, type Sql } from '../../shared/db/client.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { QUEUE_NAMES } from '../../queues/index.ts';
 import { bearerAuth } from './auth.ts';
@@ -72,7 +72,7 @@ export function createApp(deps: ApiDeps): { app: Express; close(): Promise<void>
   app.get('/healthz', async (_req, res) => {
     const checks = {
       redis: await deps.redis.ping().then(() => true, () => false),
-      postgres: await deps.sql`select 1`.then(() => true, () => false),
+      postgres: await pingDb(deps.sql),
     };
     const ok = checks.redis && checks.postgres;
     res.status(ok ? 200 : 503).json({ ok, checks });

@@ -21,7 +21,25 @@ export function openDb(url: string, opts: { max?: number } = {}): DbHandle {
     connect_timeout: 10,
   };
   const sql = postgres(url, options);
-  return { sql, db: drizzleOn(sql), close: () => sql.end({ timeout: 5 }) };
+  return { sql, db: drizzleOf(sql), close: () => sql.end({ timeout: 5 }) };
+}
+
+const drizzles = new WeakMap<Sql, Db>();
+
+/**
+ * The Drizzle query builder on `sql`'s client and pool (made once per client): read models and stores take the
+ * process's one `Sql` and query through this, so no second pool is ever opened.
+ */
+export function drizzleOf(sql: Sql): Db {
+  let db = drizzles.get(sql);
+  if (!db) drizzles.set(sql, (db = drizzleOn(sql)));
+  return db;
+}
+
+/** true when Postgres answers; the health checks' ping. */
+export async function pingDb(sql: Sql): Promise<boolean> {
+  // raw SQL: a liveness probe, it reads no table (nothing for Drizzle to type)
+  return sql`select 1`.then(() => true, () => false);
 }
 
 /**

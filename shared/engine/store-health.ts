@@ -7,7 +7,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { Sql } from '../db/client.ts';
+import { pingDb, type Sql } from '../db/client.ts';
 import { DbUnavailableError, isDbConnectionError } from './errors.ts';
 
 /** First wait between two tries of a write; doubles up to MAX_WAIT_MS (plus jitter). */
@@ -26,7 +26,7 @@ export async function dbReachable(sql: Sql): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), PROBE_MS)));
   try {
-    return await Promise.race([sql`select 1`.then(() => true, () => false), timeout]);
+    return await Promise.race([pingDb(sql), timeout]);
   } finally {
     clearTimeout(timer);
   }

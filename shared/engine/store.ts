@@ -3,8 +3,9 @@
  * reopened by a late duplicate; a task leaves `running` only once), so at-least-once delivery from BullMQ
  * never produces duplicate results or double dead letters.
  */
-import type { Sql } from '../db/client.ts';
-import type { TaskStatus } from '../db/schema/engine.ts';
+import { count, eq } from 'drizzle-orm';
+import { drizzleOf, type Sql } from '../db/client.ts';
+import { tasks, type TaskStatus } from '../db/schema/engine.ts';
 import type { Completion } from './completions.ts';
 
 export const TERMINAL: readonly TaskStatus[] = ['completed', 'failed', 'canceled'];
@@ -193,8 +194,7 @@ export interface RunCounts {
 }
 
 export async function runCounts(sql: Sql, runId: string): Promise<RunCounts> {
-  const rows = await sql<{ status: TaskStatus; n: number }[]>`
-    select status, count(*)::int as n from tasks where run_id = ${runId} group by status`;
+  const rows = await drizzleOf(sql).select({ status: tasks.status, n: count() }).from(tasks).where(eq(tasks.runId, runId)).groupBy(tasks.status);
   const c: RunCounts = { total: 0, queued: 0, running: 0, completed: 0, failed: 0, canceled: 0 };
   for (const r of rows) {
     c[r.status] = r.n;

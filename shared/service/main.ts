@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import { config as loadConfig, ConfigError, type Config } from '../config.ts';
-import { openDb, type DbHandle } from '../db/client.ts';
+import { openDb, pingDb, type DbHandle } from '../db/client.ts';
 import { childLogger } from '../logger.ts';
 import { redisConnection } from '../engine/connections.ts';
 import { queuesOf, type QueueName, type ServiceName } from '../../queues/index.ts';
@@ -62,7 +62,7 @@ export function serveHealth(h: ServiceHandle, port: number): http.Server | undef
     const checks = {
       workers: h.pool.isRunning(),
       redis: await h.redis.ping().then(() => true, () => false),
-      postgres: await h.dbh.sql`select 1`.then(() => true, () => false),
+      postgres: await pingDb(h.dbh.sql),
     };
     const ok = Object.values(checks).every(Boolean);
     res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' });

@@ -1,6 +1,8 @@
 /** Read models for the dashboard: runs with live progress, and per-run trend metrics. */
-import type { Sql } from '../../../shared/db/client.ts';
-import { listRuns } from '../../../shared/engine/runs.ts';
+import { and, asc, count, desc, eq, exists, inArray, or, sql as frag, type SQL } from 'drizzle-orm';
+import { drizzleOf, type Sql } from '../../../shared/db/client.ts';
+import { caseResults, diagnosticsResults, llmCalls, runs, tasks, transcripts } from '../../../shared/db/schema/index.ts';
+import { listRuns, runSummaryColumns, type RunSummary } from '../../../shared/engine/runs.ts';
 
 export interface RunRow {
   id: string;
@@ -24,25 +26,42 @@ export async function runRows(sql: Sql, limit = 100): Promise<RunRow[]> {
 
 /** One run's row (the run page's live status), without listing the others. */
 export async function runRow(sql: Sql, runId: string): Promise<RunRow | undefined> {
-  const runs = await sql<Awaited<ReturnType<typeof listRuns>>>`
-    select id, name, plan, status, epoch, error, created_at as "createdAt", started_at as "startedAt",
-      finished_at as "finishedAt" from runs where id = ${runId}`;
-  return (await rowsOf(sql, runs))[0];
+  const one = await drizzleOf(sql).select(runSummaryColumns).from(runs).where(eq(runs.id, runId));
+  return (await rowsOf(sql, one))[0];
 }
 
-async function rowsOf(sql: Sql, runs: Awaited<ReturnType<typeof listRuns>>): Promise<RunRow[]> {
-  const ids = runs.map((r) => r.id);
-  const tasks = await sql<{ run_id: string; total: number; done: number; failed: number }[]>`
-    select run_id, count(*)::int as total, count(*) filter (where status in ('completed', 'failed', 'canceled'))::int as done,
-      count(*) filter (where status = 'failed')::int as failed
-    from tasks where run_id = any(${ids}::text[]) group by run_id`;
-  const cases = await sql<{ run_id: string; total: number; pass: number; judged: number }[]>`
-    select run_id, count(*)::int as total, count(*) filter (where outcome = 'pass')::int as pass,
-      count(*) filter (where outcome in ('pass', 'fail'))::int as judged
-    from case_results where run_id = any(${ids}::text[]) group by run_id`;
-  const t = new Map(tasks.map((r) => [r.run_id, r]));
-  const c = new Map(cases.map((r) => [r.run_id, r]));
-  return runs.map((r) => {
+/** count(*) of the rows where `cond` holds, as an int. */
+const countWhere = (cond: SQL) => frag<number>`(count(*) filter (where ${cond}))::int`;
+
+async function rowsOf(sql: Sql, runList: RunSummary[]): Promise<RunRow[]> {
+  const db = drizzleOf(sql);
+  const ids = runList.map((r) => r.id);
+  if (!ids.length) return [];
+  const [taskRows, caseRows] = await Promise.all([
+    db
+      .select({
+        runId: tasks.runId,
+        total: count(),
+        done: countWhere(inArray(tasks.status, ['completed', 'failed', 'canceled'])),
+        failed: countWhere(eq(tasks.status, 'failed')),
+      })
+      .from(tasks)
+      .where(inArray(tasks.runId, ids))
+      .groupBy(tasks.runId),
+    db
+      .select({
+        runId: caseResults.runId,
+        total: count(),
+        pass: countWhere(eq(caseResults.outcome, 'pass')),
+        judged: countWhere(inArray(caseResults.outcome, ['pass', 'fail'])),
+      })
+      .from(caseResults)
+      .where(inArray(caseResults.runId, ids))
+      .groupBy(caseResults.runId),
+  ]);
+  const t = new Map(taskRows.map((r) => [r.runId, r]));
+  const c = new Map(caseRows.map((r) => [r.runId, r]));
+  return runList.map((r) => {
     const tr = t.get(r.id);
     const cr = c.get(r.id);
     return {
@@ -80,32 +99,66 @@ export interface TrendRow {
 
 /** The last `limit` runs (oldest first), optionally of one name; runs without results are skipped. */
 export async function trendRows(sql: Sql, name: string | null, limit = 60): Promise<TrendRow[]> {
-  const rows = await sql<{ id: string; name: string; created_at: Date; pass_rate: number | null; chatbot_cost: number; judge_cost: number; p50: number | null; p95: number | null; redteam: number | null; silhouette: number | null }[]>`
-    select * from (
-      select r.id, r.name, r.created_at,
-        (select count(*) filter (where outcome = 'pass')::float / nullif(count(*) filter (where outcome in ('pass', 'fail')), 0)
-           from case_results c where c.run_id = r.id) as pass_rate,
-        (select coalesce(sum(cost_usd), 0) from transcripts t where t.run_id = r.id) as chatbot_cost,
-        (select coalesce(sum(cost_usd), 0) from llm_calls l where l.run_id = r.id) as judge_cost,
-        (select percentile_cont(0.5) within group (order by (x->>'latencyMs')::float)
-           from transcripts tr, jsonb_array_elements(tr.turns) x where tr.run_id = r.id and x->>'latencyMs' is not null) as p50,
-        (select percentile_cont(0.95) within group (order by (x->>'latencyMs')::float)
-           from transcripts tr, jsonb_array_elements(tr.turns) x where tr.run_id = r.id and x->>'latencyMs' is not null) as p95,
-        (select count(*) filter (where outcome = 'fail')::float / nullif(count(*) filter (where outcome in ('pass', 'fail')), 0)
-           from case_results c where c.run_id = r.id and c.family = 'redteam') as redteam,
-        (select avg((d.metrics->'silhouette'->>'value')::float) from diagnostics_results d where d.run_id = r.id) as silhouette
-      from runs r
-      where (${name}::text is null or r.name = ${name})
-        and (exists (select 1 from case_results c where c.run_id = r.id) or exists (select 1 from diagnostics_results d where d.run_id = r.id))
-      order by r.created_at desc limit ${limit}) x
-    order by created_at asc`;
+  const db = drizzleOf(sql);
+  const c = caseResults;
+  const tr = transcripts;
+  // Correlated subqueries, one figure each (their where clauses qualify the columns, the select lists do not).
+  const of = <T>(q: { getSQL(): SQL }) => frag<T>`(${q})`;
+  const rate = (outcome: 'pass' | 'fail', cond?: SQL) =>
+    of<number | null>(
+      db
+        .select({ v: frag`count(*) filter (where ${c.outcome} = ${outcome})::float / nullif(count(*) filter (where ${c.outcome} in ('pass', 'fail')), 0)` })
+        .from(c)
+        .where(and(eq(c.runId, runs.id), cond)),
+    );
+  // Each turn's latency is in the transcript's jsonb turns.
+  const latency = (p: 0.5 | 0.95) =>
+    of<number | null>(
+      db
+        .select({ v: frag`percentile_cont(${frag.raw(String(p))}) within group (order by (x->>'latencyMs')::float)` })
+        .from(frag`${tr}, jsonb_array_elements(${tr.turns}) x`)
+        .where(and(eq(tr.runId, runs.id), frag`x->>'latencyMs' is not null`)),
+    );
+  const costOf = (t: typeof tr | typeof llmCalls) => of<number>(db.select({ v: frag`coalesce(sum(${t.costUsd}), 0)` }).from(t).where(eq(t.runId, runs.id)));
+  const latest = db
+    .select({
+      id: runs.id,
+      name: runs.name,
+      createdAt: runs.createdAt,
+      passRate: rate('pass').as('pass_rate'),
+      chatbotCost: costOf(tr).as('chatbot_cost'),
+      judgeCost: costOf(llmCalls).as('judge_cost'),
+      p50: latency(0.5).as('p50'),
+      p95: latency(0.95).as('p95'),
+      redteam: rate('fail', eq(c.family, 'redteam')).as('redteam'),
+      silhouette: of<number | null>(
+        db
+          .select({ v: frag`avg((${diagnosticsResults.metrics}->'silhouette'->>'value')::float)` })
+          .from(diagnosticsResults)
+          .where(eq(diagnosticsResults.runId, runs.id)),
+      ).as('silhouette'),
+    })
+    .from(runs)
+    .where(
+      and(
+        name === null ? undefined : eq(runs.name, name),
+        or(
+          exists(db.select({ one: frag`1` }).from(c).where(eq(c.runId, runs.id))),
+          exists(db.select({ one: frag`1` }).from(diagnosticsResults).where(eq(diagnosticsResults.runId, runs.id))),
+        ),
+      ),
+    )
+    .orderBy(desc(runs.createdAt))
+    .limit(limit)
+    .as('latest');
+  const rows = await db.select().from(latest).orderBy(asc(latest.createdAt));
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
-    createdAt: r.created_at.toISOString(),
-    passRate: r.pass_rate,
-    chatbotCostUsd: Number(r.chatbot_cost),
-    judgeCostUsd: Number(r.judge_cost),
+    createdAt: r.createdAt.toISOString(),
+    passRate: r.passRate,
+    chatbotCostUsd: Number(r.chatbotCost),
+    judgeCostUsd: Number(r.judgeCost),
     p50: r.p50,
     p95: r.p95,
     redteamSuccess: r.redteam,
@@ -114,5 +167,6 @@ export async function trendRows(sql: Sql, name: string | null, limit = 60): Prom
 }
 
 export async function runNames(sql: Sql): Promise<string[]> {
-  return (await sql<{ name: string }[]>`select distinct name from runs order by name limit 200`).map((r) => r.name);
+  const rows = await drizzleOf(sql).selectDistinct({ name: runs.name }).from(runs).orderBy(asc(runs.name)).limit(200);
+  return rows.map((r) => r.name);
 }

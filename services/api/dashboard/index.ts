@@ -12,6 +12,7 @@ import type { Config } from '../../../shared/config.ts';
 import type { Db, Sql } from '../../../shared/db/client.ts';
 import { getMutationRun, listMutationRuns, type MutationSummary } from '../../../shared/mutate/index.ts';
 import { listDeadLetters } from '../../../shared/engine/dead-letters.ts';
+import { runExists } from '../../../shared/engine/runs.ts';
 import { esc } from '../../../shared/report/escape.ts';
 import { buildReport, loadSummary } from '../../../shared/report/load.ts';
 import { CSS } from '../../../shared/report/style.ts';
@@ -77,11 +78,10 @@ export function dashboardRouter(deps: DashboardDeps): Router {
 
   const notFound = (res: Parameters<typeof sendPage>[0], what: string) =>
     sendPage(res, 'Not found', `<h1>Not found</h1><p>${esc(what)} does not exist. <a href="/dashboard">Back to runs</a></p>`, 404);
-  const runExists = async (id: string) => (await sql`select 1 from runs where id = ${id}`).length > 0;
 
   r.get('/dashboard/runs/:id', async (req, res) => {
     const id = req.params.id;
-    if (!(await runExists(id))) return notFound(res, `Run ${id}`);
+    if (!(await runExists(sql, id))) return notFound(res, `Run ${id}`);
     const filter = caseFilterSchema.parse(req.query);
     // The run page lists one page of cases (loaded by listCases): it needs no transcript.
     const summary = loadSummary(sql, id);
@@ -96,7 +96,7 @@ export function dashboardRouter(deps: DashboardDeps): Router {
 
   r.get('/dashboard/runs/:id/cases/:taskKey', async (req, res) => {
     const { id, taskKey } = req.params;
-    if (!(await runExists(id))) return notFound(res, `Run ${id}`);
+    if (!(await runExists(sql, id))) return notFound(res, `Run ${id}`);
     const data = await buildReport(sql, id, undefined, { transcripts: { taskKey }, cases: { taskKey } });
     const c = data.cases.find((x) => x.taskKey === taskKey);
     if (!c) return notFound(res, `Case ${taskKey}`);

@@ -2,14 +2,14 @@
 import { Router } from 'express';
 import type { Sql } from '../../../shared/db/client.ts';
 import { FORMATS, reportFormat, safeFileBase } from '../../../shared/report/formats.ts';
+import { runExists } from '../../../shared/engine/runs.ts';
 import { buildReport } from '../../../shared/report/load.ts';
 
 export function reportRouter(sql: Sql): Router {
   const r = Router();
   // One route per format, so the router lists each download (and the OpenAPI test can compare them).
   for (const fmt of reportFormat.options) r.get(`/runs/:id/report.${fmt}`, async (req, res) => {
-    const exists = await sql`select 1 from runs where id = ${req.params.id}`;
-    if (!exists.length) return void res.status(404).json({ error: `run ${req.params.id} not found` });
+    if (!(await runExists(sql, req.params.id))) return void res.status(404).json({ error: `run ${req.params.id} not found` });
     const h = FORMATS[fmt];
     const body = h.render(await buildReport(sql, req.params.id));
     res

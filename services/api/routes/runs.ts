@@ -3,7 +3,7 @@ import { PLANS, runRequestSchema } from '../../../shared/plans/index.ts';
 import { submitRun } from '../../../shared/engine/submit.ts';
 import { resumeRun } from '../../../shared/engine/resume.ts';
 import { cancelRun } from '../../../shared/engine/cancel.ts';
-import { getRun, listRuns } from '../../../shared/engine/runs.ts';
+import { getRun, listRuns, listTasks } from '../../../shared/engine/runs.ts';
 import { requestEnvProblems } from '../../../shared/targets/template.ts';
 import { ValidationError } from '../../../shared/engine/errors.ts';
 import type { ApiDeps } from '../app.ts';
@@ -46,11 +46,7 @@ export function runsRouter(deps: ApiDeps): Router {
     res.json(await getRun(deps.sql, req.params.id));
   });
   r.get('/runs/:id/tasks', async (req, res) => {
-    const rows = await deps.sql`
-      select task_key as "key", kind, queue, status, attempts, executions, error, cancel_reason as "cancelReason",
-        latency_ms as "latencyMs", cost_usd as "costUsd", started_at as "startedAt", finished_at as "finishedAt"
-      from tasks where run_id = ${req.params.id} order by task_key limit 5000`;
-    res.json({ tasks: rows });
+    res.json({ tasks: await listTasks(deps.sql, req.params.id) });
   });
   return r;
 }
