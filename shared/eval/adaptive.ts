@@ -2,9 +2,10 @@
  * An adaptive red-team conversation: the attacker model (crescendo / GOAT-like, backtracking on refusals)
  * talks to the target until the detectors see the attack land or the turn budget runs out. The transcript
  * kept is the conversation the target saw in the end, with its tool calls.
- * A backtrack is real on every target: one that keeps the conversation itself (it gave a session id, a
- * handshake's handle, a Direct Line conversation) is given a new conversation with the kept turns replayed, so
- * the refused message is gone from its memory too. A target whose file says it cannot start over
+ * A backtrack is real on every target: one that may keep the conversation itself (it gave a session id that
+ * goes back with each turn, a handshake's handle, a Direct Line conversation) is given a new conversation with
+ * the kept turns replayed, so the refused message is gone from its memory too; one that knows only the history
+ * each turn carries is simply sent the shorter history. A target whose file says it cannot start over
  * (`conversationReset: none`) is not backtracked at all: refused messages stay in the conversation, and the
  * result says so. Every request sent (refused attempts and replays included) counts in latency, tokens and cost.
  */
@@ -39,6 +40,8 @@ export async function playAdaptive(
     transform?: (text: string, turn: number) => string;
     /** The target file's `conversationReset`: 'none' when vaglio cannot open a fresh conversation. */
     conversationReset?: 'new-session' | 'none';
+    /** The target knows only the history each turn carries (shared/targets/conversations.ts): a backtrack replays nothing. */
+    historyOnly?: boolean;
   },
 ): Promise<AdaptivePlay> {
   const replies = new Map<string, TargetReply>();
@@ -68,9 +71,9 @@ export async function playAdaptive(
     totals.costUsd += reply.usage?.costUsd ?? 0;
     return reply;
   };
-  // A target without a session knows only the history it is sent: the kept turns are all it has seen.
+  // A target that gave no session, or is never sent one, knows only the history it is sent: the kept turns are all it has seen.
   const startOver = async (kept: readonly Exchange[]): Promise<Exchange[]> => {
-    if (sessionId === undefined) return [...kept];
+    if (sessionId === undefined || o.historyOnly) return [...kept];
     sessionId = undefined;
     count.conversations++;
     const again: Exchange[] = [];

@@ -3,6 +3,7 @@ export { createTarget, targetConfigSchema, TARGET_TYPES } from './registry.ts';
 export type { TargetConfig, TargetConfigInput, TargetType } from './registry.ts';
 export { loadTargetConfig } from './load.ts';
 export { targetFor } from './per-process.ts';
+export { historyOnly } from './conversations.ts';
 export { stripSecrets } from './secrets.ts';
 export { TargetError, TargetConfigError, TARGET_ERROR_KINDS } from './errors.ts';
 export type { TargetErrorKind } from './errors.ts';

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { defineKind } from '../engine/kinds.ts';
-import { targetConfigSchema, targetFor } from '../targets/index.ts';
+import { historyOnly, targetConfigSchema, targetFor } from '../targets/index.ts';
 import { orShared } from '../engine/shared-values.ts';
 import { applyTransform, evaluateScenario, redteamScenarioSchema, type RedteamScenario } from '../redteam/index.ts';
 import { fitScenario } from '../redteam/fit.ts';
@@ -85,6 +85,7 @@ export const redteamKind = defineKind({
           finalTurn,
           transform: s.transform === 'none' ? undefined : (text, turn) => applyTransform(s.transform, text, { seed: `${s.id}.adaptive.${turn}` }),
           conversationReset: targetConfig.conversationReset,
+          historyOnly: historyOnly(targetConfig),
         })
       : await playCase(target, s.turns.map((t) => t.user), {}, ctx.signal);
     // Detectors (a PII leak is an attack that landed) read the original; what is stored or judged is redacted.
