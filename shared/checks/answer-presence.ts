@@ -18,6 +18,7 @@ import type { CheckSpecOf } from './schema.ts';
 import { ENGLISH_STOPWORDS, ITALIAN_STOPWORDS } from './stopwords.ts';
 import { foldAccents } from './text.ts';
 import { parseItalianNumberWord } from './italian-numbers.ts';
+import { memoize, memoKey } from './memo.ts';
 import type { CheckHandler } from './types.ts';
 
 export type NonAnswerKind = 'empty' | 'canned' | 'echo' | 'nothing' | DeflectionKind;
@@ -74,10 +75,22 @@ interface Judge {
  */
 const CONCRETE_CHANNEL = /@|https?:\/\/|www\.|\b[a-z0-9-]+\.(?:it|eu|gov|com|org|net)\b|\d|\b(?:via|viale|piazza|piazzale|corso|largo)\s+\S|\b(?:ufficio|servizio|settore|area|direzione|sportello|u\.?o\.?c?\.?|urp)\s+(?!(?:del|della|dell'|dello|dei|degli|delle|di|competente|preposto|responsabile|dell)\b)[a-z]{3,}/i;
 
+/**
+ * Whether a text has a form of deflection `kind`. Each kind is tested at most once per text: the same clauses
+ * recur across a run's mutants, and the lists are long (the record is the memo's own, filled as kinds are asked).
+ */
+const testedKinds = memoize((_text: string) => new Map<DeflectionKind, boolean>(), (text) => text);
+function says(kind: DeflectionKind, text: string): boolean {
+  const tested = testedKinds(text);
+  let hit = tested.get(kind);
+  if (hit === undefined) tested.set(kind, (hit = DEFLECTIONS[kind].some((re) => re.test(text))));
+  return hit;
+}
+
 /** The first deflection kind a text shows, where it counts as one (see below), else undefined. */
 function deflection(text: string, ctx: Judge, kinds: DeflectionKind[]): DeflectionKind | undefined {
   for (const kind of kinds) {
-    if (!DEFLECTIONS[kind].some((re) => re.test(text))) continue;
+    if (!says(kind, text)) continue;
     // Asking which bando is the right reply when none was named; a referral answers a question about contacts.
     if (kind === 'asks-which' && !ctx.bandoNamed) return undefined;
     if (kind === 'referral' && ctx.asksContact && CONCRETE_CHANNEL.test(text)) return undefined;
@@ -124,7 +137,7 @@ function classify(clause: string, ctx: Judge): Clause {
   const as = deflection(c, ctx, ORDER);
   if (as) return { kind: 'deflection', as };
   // Asking which bando when none was named is the useful reply: content, whatever words it uses.
-  if (!ctx.bandoNamed && DEFLECTIONS['asks-which'].some((re) => re.test(c))) return { kind: 'content' };
+  if (!ctx.bandoNamed && says('asks-which', c)) return { kind: 'content' };
   // "Ci sono diversi concorsi": how many, not which. Words about the conversation itself ("posso aiutarla",
   // "thank you for understanding"), "questa", "ok" around a deflection say nothing by themselves.
   if (VAGUE.test(c)) return { kind: 'filler' };
@@ -162,7 +175,7 @@ function judgeSentence(sentence: string, ctx: Judge): Clause[] {
       const p = trimEnds(part.replace(CONTRAST, ''));
       const whole = deflection(p, ctx, ORDER.filter((k) => k !== 'referral'));
       // "Non ho capito a quale bando si riferisce": asking which bando when none was named is the right reply.
-      const clarifies = whole === 'fallback' && !ctx.bandoNamed && DEFLECTIONS['asks-which'].some((re) => re.test(p));
+      const clarifies = whole === 'fallback' && !ctx.bandoNamed && says('asks-which', p);
       if (whole && !clarifies && !FILLER.some((re) => re.test(p))) return [{ kind: 'deflection', as: whole } as Clause];
       return p.split(/[,:]+/).map((c) => classify(c, ctx));
     });
@@ -170,6 +183,9 @@ function judgeSentence(sentence: string, ctx: Judge): Clause[] {
   const declines = clauses.some((c) => c.kind === 'deflection' && (c.as === 'refusal' || c.as === 'fallback' || c.as === 'error'));
   return clauses.map((c) => (c.kind === 'polar' ? ({ kind: declines ? 'filler' : 'content' } as Clause) : c));
 }
+
+/** judgeSentence memoised: a mutant changes one sentence of its answer, the others were judged already. */
+const judgedSentence = memoize(judgeSentence, memoKey);
 
 /** Removes the canned replies found in the reply; says whether one was. */
 function withoutCanned(folded: string, canned: string[]): { rest: string; found: boolean } {
@@ -201,7 +217,7 @@ export function detectNonAnswer(text: string, context: PresenceContext | string[
   // A header that only names the bando ("Bando «…» (codice X), Ente.") says nothing about what was asked.
   // (Quoted titles are emptied first: their "n. 40 posti" would cut the header in two.)
   const sentences = rest.replace(/«[^»]*»/g, '«»').split(/(?<=[.!?;])\s+|\n+/).map((x) => x.trim()).filter((x) => x && !isBandoHeader(x));
-  const judged = sentences.flatMap((x) => judgeSentence(x, judge));
+  const judged = sentences.flatMap((x) => judgedSentence(x, judge));
   if (judged.some((j) => j.kind === 'content')) return undefined;
   if (found) return 'canned';
   const kinds = judged.flatMap((j) => (j.kind === 'deflection' ? [j.as] : []));

@@ -6,6 +6,7 @@
  */
 import { extractFacts } from './facts.ts';
 import { parseItalianNumberWord } from './italian-numbers.ts';
+import { memoize, memoKey } from './memo.ts';
 import { foldAccents } from './text.ts';
 
 export const FACT_SLOTS = ['deadline', 'publication-date', 'posts'] as const;
@@ -99,7 +100,9 @@ function clauses(text: string): string[] {
  * The facts an answer states, by slot. `echoes` are texts whose words the answer may repeat without stating
  * anything (the user's question, the bando's title).
  */
-export function slottedFacts(answer: string, echoes: string[]): SlottedFacts {
+export const slottedFacts: (answer: string, echoes: string[]) => SlottedFacts = memoize(computeSlottedFacts, memoKey, 1024);
+
+function computeSlottedFacts(answer: string, echoes: string[]): SlottedFacts {
   // "è" (is) becomes "is" before folding, or it would read as the conjunction "e" the clauses are split at.
   const folded = fold(answer.replace(/(?<!\p{L})[èÈ](?!\p{L})/gu, 'is')).replace(/\bprimo(?=\s+[a-z])/g, '1');
   const text = blankValues(folded, [...quotedSpans(folded), ...echoedSpans(folded, echoes)]);

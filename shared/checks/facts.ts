@@ -3,6 +3,7 @@
  * "31.01.2027" all become 2027-01-31 and "cinque posti", "5 posti" both state 5.
  */
 import { parseItalianNumberWord } from './italian-numbers.ts';
+import { memoize } from './memo.ts';
 import { foldAccents } from './text.ts';
 
 const MONTHS: Record<string, number> = {
@@ -42,7 +43,10 @@ function prepare(text: string): string {
   return foldAccents(text.toLocaleLowerCase('it')).replace(/\bprimo(?=\s+[a-z])/g, '1');
 }
 
-export function extractFacts(text: string): Facts {
+/** The facts of a text (memoised: the clauses of an answer recur across its mutants). */
+export const extractFacts: (text: string) => Facts = memoize(computeFacts, (text) => text);
+
+function computeFacts(text: string): Facts {
   let rest = prepare(text);
   const dates: string[] = [];
   for (const { re, parts } of DATE_PATTERNS) {

@@ -7,6 +7,7 @@ import { checkSpecSchema, runChecks } from '../checks/index.ts';
 import type { Outcome } from '../transcript.ts';
 import { coveringInstruments, judge, touchedParts, unexercisedLlmChecks, type JudgeOptions } from './evaluate.ts';
 import type { LoadedRun } from './load.ts';
+import { timed, type MutationProfile } from './profile.ts';
 import type { MutantOutcome, MutationContext, MutationOperator, MutationSubject } from './types.ts';
 
 export interface Suggestion {
@@ -50,7 +51,12 @@ async function verifiedSuggestion(op: MutationOperator, s: MutationSubject, ctx:
   return onOriginal?.outcome === 'pass' && onMutant?.outcome === 'fail' ? raw! : undefined;
 }
 
-export async function runMutations(run: LoadedRun, operators: MutationOperator[], judgeOpts: JudgeOptions = {}): Promise<MutationRunResult> {
+export async function runMutations(
+  run: LoadedRun,
+  operators: MutationOperator[],
+  judgeOpts: JudgeOptions = {},
+  { profile, reuse = true }: { profile?: MutationProfile; /** Off: every check runs again on every mutant (the verdict-identity test). */ reuse?: boolean } = {},
+): Promise<MutationRunResult> {
   const opts: JudgeOptions = { ...judgeOpts, roles: run.target?.roles, cannedReplies: run.target?.cannedReplies };
   const mutants: MutantOutcome[] = [];
   const suggestions: Suggestion[] = [];
@@ -63,7 +69,7 @@ export async function runMutations(run: LoadedRun, operators: MutationOperator[]
     const ctx: MutationContext = { roles: run.target?.roles, confidential, corpus: run.corpus, today: run.today, other: otherFor(run.subjects, i) };
     const ops = operators.filter((op) => op.subjects === 'both' || op.subjects === s.kind);
     if (ops.length === 0) continue;
-    const base = await judge(s, s.transcript, opts);
+    const base = await timed(profile, `phase:judge originals (${s.kind})`, () => judge(s, s.transcript, opts));
     for (const op of ops) {
       const row = { operator: op.id, taskKey: s.taskKey, setId: s.setId, family: s.family };
       const catchers = coveringInstruments(op, s, !!opts.llmJudge);
@@ -73,7 +79,7 @@ export async function runMutations(run: LoadedRun, operators: MutationOperator[]
       }
       let r;
       try {
-        r = op.mutate(s, ctx);
+        r = profile ? await timed(profile, `operator:${op.id} mutate`, () => op.mutate(s, ctx)) : op.mutate(s, ctx);
       } catch (err) {
         r = { applies: false as const, why: `operator failed: ${(err as Error).message}` };
       }
@@ -81,7 +87,8 @@ export async function runMutations(run: LoadedRun, operators: MutationOperator[]
         mutants.push({ ...row, status: 'not-applicable', by: [], covered: catchers.length > 0, detail: r.why });
         continue;
       }
-      const j = await judge(s, r.transcript, opts, { judgement: base, touched: touchedParts(s.transcript, r.transcript) });
+      const mutant = r.transcript;
+      const j = await timed(profile, `operator:${op.id} judge`, () => judge(s, mutant, opts, reuse ? { judgement: base, touched: touchedParts(s.transcript, mutant) } : undefined));
       if (failing(j.outcome)) {
         const by = [...j.by].filter(([id, o]) => failing(o) && !failing(base.by.get(id))).map(([id]) => id);
         mutants.push({ ...row, status: 'killed', by, covered: catchers.length > 0, detail: `${r.change}: ${j.reason}` });
@@ -90,7 +97,7 @@ export async function runMutations(run: LoadedRun, operators: MutationOperator[]
       mutants.push({ ...row, status: 'survived', by: catchers, covered: catchers.length > 0, detail: `${r.change}: the suite says ${j.outcome}` });
       const key = `${s.setId}\u0000${op.id}`;
       if (!suggested.has(key)) {
-        const check = await verifiedSuggestion(op, s, ctx, r.transcript, opts.cannedReplies);
+        const check = await timed(profile, 'phase:suggested checks', () => verifiedSuggestion(op, s, ctx, mutant, opts.cannedReplies));
         if (check) {
           suggested.add(key);
           suggestions.push({ setId: s.setId, caseId: s.caseId, taskKey: s.taskKey, operator: op.id, check });
