@@ -12,6 +12,13 @@ import type { Redis } from 'ioredis';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * How long a test waits for a condition (a process up, a task running, a run finished). Up to 8 engineers run
+ * tests on 2 shared cores, so a wait is a generous ceiling, never a measure of speed: a test fails because
+ * the condition never came, not because the machine was slow.
+ */
+export const PATIENCE_MS = 5 * 60_000;
+
 /** Stall detection and reconciliation in seconds, so a killed worker's jobs are picked up within a test's time. */
 export const FAST_STALL = { VAGLIO_STALLED_INTERVAL_MS: '1500', VAGLIO_LOCK_DURATION_MS: '2000', VAGLIO_RECONCILE_INTERVAL_MS: '1000' };
 
@@ -60,6 +67,14 @@ export function spawnService(service: string, env: Record<string, string>): Chil
   });
   child.stdout?.on('data', () => {});
   return child;
+}
+
+/** Every one of `children` (spawned services) has registered its worker row, so each can take jobs. */
+export async function waitForWorkerProcesses(sql: Sql, children: ChildProcess[], timeoutMs = PATIENCE_MS): Promise<void> {
+  await waitFor(`${children.length} worker processes up`, async () => {
+    const rows = await sql<{ id: string }[]>`select id from workers where stopped_at is null and last_seen > now() - interval '10 seconds'`;
+    return children.every((c) => rows.some((r) => r.id.includes(`.${c.pid}.`)));
+  }, timeoutMs, 50);
 }
 
 export async function killAndWait(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
