@@ -54,7 +54,13 @@ function boardCsp(_req: express.Request, res: express.Response, next: express.Ne
   next();
 }
 
-export function createApp(deps: ApiDeps): { app: Express; close(): Promise<void> } {
+/** A sub-app mounted under a path (Express hides it behind a wrapper, so the app says where it put it). */
+export interface MountedApp {
+  path: string;
+  app: Express;
+}
+
+export function createApp(deps: ApiDeps): { app: Express; mounted: MountedApp[]; close(): Promise<void> } {
   const app = express();
   app.disable('x-powered-by');
   app.use((_req, res, next) => {
@@ -100,10 +106,10 @@ export function createApp(deps: ApiDeps): { app: Express; close(): Promise<void>
       uiConfig: { boardTitle: 'vaglio queues' },
     },
   });
-  const boardApp: unknown = board.getRouter();
+  const boardApp = board.getRouter() as Express;
   // Bull Board mounts its own express app, which would otherwise announce "X-Powered-By: Express".
-  if (typeof (boardApp as Partial<Express>).disable === 'function') (boardApp as Express).disable('x-powered-by');
-  app.use('/admin/queues', boardCsp, boardApp as Express);
+  if (typeof (boardApp as Partial<Express>).disable === 'function') boardApp.disable('x-powered-by');
+  app.use('/admin/queues', boardCsp, boardApp);
 
   app.use(runsRouter(deps));
   app.use(deadLettersRouter(deps));
@@ -118,6 +124,7 @@ export function createApp(deps: ApiDeps): { app: Express; close(): Promise<void>
 
   return {
     app,
+    mounted: [{ path: '/admin/queues', app: boardApp }],
     async close() {
       await Promise.all(queues.map((q) => q.close()));
     },

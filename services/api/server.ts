@@ -3,7 +3,7 @@ import { childLogger } from '../../shared/logger.ts';
 import { exitOnSignals, readConfigOrExit, startServices, type ServiceHandle } from '../../shared/service/main.ts';
 import type { ServiceName } from '../../queues/index.ts';
 import type { Config } from '../../shared/config.ts';
-import { createApp } from './app.ts';
+import { createApp, type MountedApp } from './app.ts';
 import { dashboardRouter } from './dashboard/index.ts';
 import { loadDailyRequest, upsertDailySchedule } from '../../shared/engine/schedule.ts';
 
@@ -12,6 +12,8 @@ export interface ApiHandle {
   token: string;
   services: ServiceHandle;
   server: Server;
+  /** Sub-apps mounted in the app (Bull Board), as mounted: for route walks. */
+  mounted: MountedApp[];
   stop(): Promise<void>;
 }
 
@@ -28,7 +30,7 @@ export async function startApi(
   const services = await startServices(opts.services ?? ['api'], config);
   const log = childLogger({ service: 'api' });
   const base = { sql: services.dbh.sql, db: services.dbh.db, redis: services.redis, prefix: config.VAGLIO_PREFIX, config };
-  const { app, close } = createApp({ ...base, log, token, extraRouters: [dashboardRouter(base)] });
+  const { app, mounted, close } = createApp({ ...base, log, token, extraRouters: [dashboardRouter(base)] });
   if (config.VAGLIO_DAILY_CRON && config.VAGLIO_DAILY_REQUEST) {
     // Validated now: a bad request file stops start-up instead of failing at 7 a.m.
     const request = await loadDailyRequest(config.VAGLIO_DAILY_REQUEST);
@@ -57,5 +59,5 @@ export async function startApi(
     await services.stop();
   };
   if (opts.handleSignals !== false) exitOnSignals(stop);
-  return { url, token, services, server, stop };
+  return { url, token, services, server, mounted, stop };
 }

@@ -124,7 +124,34 @@ export async function taskRows(sql: Sql, runId: string) {
       started_at: Date | null;
       finished_at: Date | null;
       cancel_reason: string | null;
+      worker_id: string | null;
     }[]
-  >`select task_key, kind, status, executions, attempts, job_id, started_at, finished_at, cancel_reason from tasks where run_id = ${runId}`;
+  >`select task_key, kind, status, executions, attempts, job_id, started_at, finished_at, cancel_reason, worker_id from tasks where run_id = ${runId}`;
   return new Map(rows.map((r) => [r.task_key, r]));
 }
+
+type TaskRows = Awaited<ReturnType<typeof taskRows>>;
+
+/**
+ * SIGKILL `victim` (a member of `pool`) while the run goes on, put `respawn()` in its place, and wait for the run
+ * to end and every task row to settle (_finalize marks the run just before its own row). Returns the task rows
+ * at the kill and at the end, and the run's final status.
+ */
+export async function killMidRun(
+  sql: Sql,
+  runId: string,
+  pool: ChildProcess[],
+  victim: ChildProcess,
+  respawn: () => ChildProcess,
+): Promise<{ atKill: TaskRows; rows: TaskRows; status: string }> {
+  const atKill = await taskRows(sql, runId);
+  await killAndWait(victim, 'SIGKILL');
+  pool[pool.indexOf(victim)] = respawn();
+  const status = await waitForRunStatus(sql, runId, ['completed', 'failed', 'canceled'], PATIENCE_MS);
+  const rows = await waitFor('every task settled', async () => {
+    const r = await taskRows(sql, runId);
+    return [...r.values()].every((t) => t.status !== 'running' && t.status !== 'queued') ? r : undefined;
+  }, PATIENCE_MS);
+  return { atKill, rows, status };
+}
+
