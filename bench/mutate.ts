@@ -1,23 +1,31 @@
 /**
- * npm run bench:mutate [-- --transcripts 2000] [-- --profile]: mutation testing speed and memory. 2,000 stored-like transcripts
+ * npm run bench:mutate [-- --transcripts 2000] [--profile] [--run <runId>] [--verify]: mutation testing speed and memory. 2,000 stored-like transcripts
  * (80 % test cases with tool-use, fact, presence and language checks; 20 % red-team scenarios with their
  * detectors) × every built-in operator, judged by the real checks and detectors. Target: ≥ 5,000 mutants/s.
  * The transcripts are built in memory (the figure is the mutation and judging work; loading a real run from
  * Postgres is timed by `vaglio mutate` itself). `--profile` also prints the time per phase, operator, check type
- * and detector (the timers themselves slow the run a little: compare mutants/s without it).
+ * and detector (the timers themselves slow the run a little: compare mutants/s without it). `--run <runId>` judges
+ * a stored run of DATABASE_URL instead (a real suite's mix of checks). `--verify` judges it again with every cache
+ * and short-cut off and exits 1 unless every mutant's verdict is the same.
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { checkListSchema } from '../shared/eval/payloads.ts';
+import { setCheckMemo } from '../shared/checks/memo.ts';
+import { config } from '../shared/config.ts';
+import { openDb } from '../shared/db/client.ts';
 import { BUILTIN_OPERATORS } from '../shared/mutate/index.ts';
-import type { LoadedRun } from '../shared/mutate/load.ts';
+import { loadRunForMutation, type LoadedRun } from '../shared/mutate/load.ts';
+import type { MutantOutcome } from '../shared/mutate/types.ts';
 import { MutationProfile } from '../shared/mutate/profile.ts';
 import { runMutations } from '../shared/mutate/run.ts';
 import type { MutationSubject } from '../shared/mutate/types.ts';
 import { PATTERNS, redteamScenarioSchema } from '../shared/redteam/schema.ts';
 import { instrumentRegistries } from './support/mutate-profile.ts';
 
-const { values } = parseArgs({ options: { transcripts: { type: 'string', default: '2000' }, profile: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { transcripts: { type: 'string', default: '2000' }, profile: { type: 'boolean', default: false }, run: { type: 'string' }, verify: { type: 'boolean', default: false } },
+});
 const N = Number(values.transcripts);
 const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
 
@@ -58,7 +66,7 @@ function redteamSubject(i: number): MutationSubject {
 }
 
 const subjects = Array.from({ length: N }, (_, i) => (i % 5 === 4 ? redteamSubject(i) : caseSubject(i)));
-const run: LoadedRun = {
+const synthetic: LoadedRun = {
   runId: 'bench', name: 'bench', subjects, today: '2026-12-01',
   target: { type: 'http', url: 'http://127.0.0.1:1/chat', method: 'POST', headers: {}, mode: 'stateless', clientSessionId: false, timeoutMs: 1000, retries: 0, retryBaseMs: 0, maxRetryAfterMs: 0,
     response: { answer: 'a' }, roles: { tender: { tool: 'leggi_bando', idArg: 'codice' }, search: { tool: 'cerca', queryArg: 'q', results: { regex: '\\b(BN-\\d+)\\b' } } },
@@ -66,6 +74,16 @@ const run: LoadedRun = {
   corpus: Array.from({ length: 300 }, (_, i) => ({ id: `BN-${1000 + i}`, title: `Concorso BN-${1000 + i}`, deadline: i % 10 === 0 ? '2026-10-01' : '2027-03-01' })),
 };
 
+async function storedRun(runId: string): Promise<LoadedRun> {
+  const dbh = openDb(config().DATABASE_URL, { max: 1 });
+  try {
+    return await loadRunForMutation(dbh.db, runId);
+  } finally {
+    await dbh.close();
+  }
+}
+
+const run = values.run ? await storedRun(values.run) : synthetic;
 const profile = values.profile ? new MutationProfile() : undefined;
 if (profile) instrumentRegistries(profile);
 
@@ -82,7 +100,7 @@ clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage().rss);
 const applied = result.mutants.filter((m) => m.status !== 'not-applicable').length;
 const killed = result.mutants.filter((m) => m.status === 'killed').length;
-console.log(`${N} transcripts × ${BUILTIN_OPERATORS.length} operators: ${result.mutants.length} mutants (${applied} applicable, ${killed} killed) in ${seconds.toFixed(2)} s`);
+console.log(`${run.subjects.length} transcripts × ${BUILTIN_OPERATORS.length} operators: ${result.mutants.length} mutants (${applied} applicable, ${killed} killed) in ${seconds.toFixed(2)} s`);
 console.log(`memory: RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before, peak ${(peak / 2 ** 20).toFixed(0)} MB`);
 // CPU time is what the run itself used: on a machine shared with other work it tells the code's cost apart from
 // the wait for a core (wall time then grows, CPU time much less).
@@ -91,4 +109,13 @@ console.log(`mutate: ${Math.round(result.mutants.length / seconds)} mutants/s ($
 if (profile) {
   const totalMs = seconds * 1000;
   for (const group of ['phase:', 'operator:', 'check:', 'detector:']) console.log(`\n${profile.table(group, totalMs)}`);
+}
+if (values.verify) {
+  setCheckMemo(false);
+  const plain = await runMutations(run, [...BUILTIN_OPERATORS], {}, { reuse: false });
+  const line = (m: MutantOutcome) => `${m.taskKey} ${m.operator}: ${m.status} by [${m.by.join(', ')}] ${m.detail}`;
+  const differ = plain.mutants.filter((m, i) => !result.mutants[i] || line(m) !== line(result.mutants[i]!));
+  const same = differ.length === 0 && plain.mutants.length === result.mutants.length && JSON.stringify(plain.suggestions) === JSON.stringify(result.suggestions);
+  console.log(`verify: ${plain.mutants.length} mutants judged again without caches or short-cuts: ${same ? 'every verdict identical' : `${differ.length} differ, e.g. ${differ.slice(0, 3).map(line).join(' | ')}`}`);
+  if (!same) process.exitCode = 1;
 }

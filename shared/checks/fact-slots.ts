@@ -68,18 +68,34 @@ function quotedSpans(text: string): [number, number][] {
  * Eight words make a copy, not a restatement: "prevede 4 posti di istruttore tecnico, categoria C" still states 4.
  */
 function echoedSpans(answer: string, sources: string[], n = 8): [number, number][] {
-  const grams = new Set<string>();
-  for (const s of sources) {
-    const w = tokens(fold(s)).map((t) => t.word);
-    for (let i = 0; i + n <= w.length; i++) grams.add(w.slice(i, i + n).join(' '));
-  }
+  const { grams, starts } = gramsOf(sources, n);
+  if (grams.size === 0) return [];
   const t = tokens(answer);
   const out: [number, number][] = [];
   for (let i = 0; i + n <= t.length; i++) {
-    if (grams.has(t.slice(i, i + n).map((x) => x.word).join(' '))) out.push([t[i]!.start, t[i + n - 1]!.end]);
+    // Only a window opening with a word some gram opens with can be one (the join is the costly part).
+    if (starts.has(t[i]!.word) && grams.has(t.slice(i, i + n).map((x) => x.word).join(' '))) out.push([t[i]!.start, t[i + n - 1]!.end]);
   }
   return out;
 }
+
+/** The `n`-word sequences of `sources` and their first words (memoised: a case's question and title recur for every mutant). */
+const gramsOf = memoize(
+  (sources: string[], n: number) => {
+    const grams = new Set<string>();
+    const starts = new Set<string>();
+    for (const s of sources) {
+      const w = tokens(fold(s)).map((t) => t.word);
+      for (let i = 0; i + n <= w.length; i++) {
+        grams.add(w.slice(i, i + n).join(' '));
+        starts.add(w[i]!);
+      }
+    }
+    return { grams, starts };
+  },
+  memoKey,
+  256,
+);
 
 function numberOf(raw: string): number | undefined {
   if (/^\d/.test(raw)) return Number(raw.replace(/\./g, ''));
@@ -100,7 +116,7 @@ function clauses(text: string): string[] {
  * The facts an answer states, by slot. `echoes` are texts whose words the answer may repeat without stating
  * anything (the user's question, the bando's title).
  */
-export const slottedFacts: (answer: string, echoes: string[]) => SlottedFacts = memoize(computeSlottedFacts, memoKey, 1024);
+export const slottedFacts: (answer: string, echoes: string[]) => SlottedFacts = memoize(computeSlottedFacts, memoKey);
 
 function computeSlottedFacts(answer: string, echoes: string[]): SlottedFacts {
   // "è" (is) becomes "is" before folding, or it would read as the conjunction "e" the clauses are split at.

@@ -47,8 +47,9 @@ async function verifiedSuggestion(op: MutationOperator, s: MutationSubject, ctx:
   if (!parsed || !parsed.success) return undefined;
   const base = { expected: s.expected, vars: s.vars, now: s.today ? new Date(`${s.today}T12:00:00Z`) : undefined, roles: ctx.roles, cannedReplies };
   const [onOriginal] = await runChecks([parsed.data], { ...base, transcript: s.transcript });
+  if (onOriginal?.outcome !== 'pass') return undefined;
   const [onMutant] = await runChecks([parsed.data], { ...base, transcript: mutant });
-  return onOriginal?.outcome === 'pass' && onMutant?.outcome === 'fail' ? raw! : undefined;
+  return onMutant?.outcome === 'fail' ? raw! : undefined;
 }
 
 export async function runMutations(

@@ -47,16 +47,24 @@ export const dropTenderCall: MutationOperator = {
   suggest: (_s, ctx) => (ctx.roles?.tender ? { type: 'tool-use', hard: true, tools: [ctx.roles.tender.tool] } : undefined),
 };
 
+/** The JSON array a text holds, else undefined. Only a text opening with '[' is parsed: a failed parse throws, which costs more than the rest. */
+function jsonArray(text: string): unknown[] | undefined {
+  if (!/^\s*\[/.test(text)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Adds ids to a search result in the form it came in (JSON array of objects, JSON text, or plain text lines). */
 function widen(result: unknown, extra: ToolCall['result'][], ids: string[]): unknown {
   if (Array.isArray(result)) return [...result, ...extra];
   if (typeof result === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(result);
-      if (Array.isArray(parsed)) return JSON.stringify([...parsed, ...extra]);
-    } catch {
-      // plain text: one line per added bando
-    }
+    const parsed = jsonArray(result);
+    if (parsed) return JSON.stringify([...parsed, ...extra]);
+    // plain text: one line per added bando
     return `${result}\n${ids.map((id) => `- ${id}`).join('\n')}`;
   }
   return result;
