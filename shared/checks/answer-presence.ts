@@ -217,8 +217,13 @@ export function detectNonAnswer(text: string, context: PresenceContext | string[
   // A header that only names the bando ("Bando «…» (codice X), Ente.") says nothing about what was asked.
   // (Quoted titles are emptied first: their "n. 40 posti" would cut the header in two.)
   const sentences = rest.replace(/«[^»]*»/g, '«»').split(/(?<=[.!?;])\s+|\n+/).map((x) => x.trim()).filter((x) => x && !isBandoHeader(x));
-  const judged = sentences.flatMap((x) => judgedSentence(x, judge));
-  if (judged.some((j) => j.kind === 'content')) return undefined;
+  // Any content makes the reply an answer whatever the other sentences say: the first one found ends the judging.
+  const judged: Clause[] = [];
+  for (const x of sentences) {
+    const clauses = judgedSentence(x, judge);
+    if (clauses.some((j) => j.kind === 'content')) return undefined;
+    judged.push(...clauses);
+  }
   if (found) return 'canned';
   const kinds = judged.flatMap((j) => (j.kind === 'deflection' ? [j.as] : []));
   if (kinds.length) return ORDER.find((k) => kinds.includes(k));
