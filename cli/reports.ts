@@ -1,5 +1,7 @@
 /** Report files for a run (HTML, JSON, CSV, JUnit): the ones its report task wrote, or written to a folder asked for. */
-import type { Sql } from '../shared/db/client.ts';
+import { and, eq, sql as frag } from 'drizzle-orm';
+import { drizzleOf, type Sql } from '../shared/db/client.ts';
+import { taskResults, tasks } from '../shared/db/schema/index.ts';
 import { writeReportFiles } from '../shared/report/index.ts';
 
 /**
@@ -8,9 +10,11 @@ import { writeReportFiles } from '../shared/report/index.ts';
  */
 export async function writeReports(sql: Sql, runId: string, dir: string, out?: string): Promise<Record<string, string>> {
   if (!out) {
-    const rows = await sql<{ files: Record<string, string> | null }[]>`
-      select result->'files' as files from task_results t join tasks k using (run_id, task_key)
-      where t.run_id = ${runId} and k.kind = 'eval.report' and k.status = 'completed'`;
+    const rows = await drizzleOf(sql)
+      .select({ files: frag<Record<string, string> | null>`${taskResults.result}->'files'` })
+      .from(taskResults)
+      .innerJoin(tasks, and(eq(tasks.runId, taskResults.runId), eq(tasks.taskKey, taskResults.taskKey)))
+      .where(and(eq(taskResults.runId, runId), eq(tasks.kind, 'eval.report'), eq(tasks.status, 'completed')));
     const files = rows[0]?.files;
     if (files && Object.keys(files).length) return files;
   }

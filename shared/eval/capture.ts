@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Sql } from '../db/client.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { drizzleOf, type Sql } from '../db/client.ts';
+import { caseResults, checkResults, tasks } from '../db/schema/index.ts';
 import { casePayloadSchema, checkListSchema } from './payloads.ts';
 import { SharedValues } from '../engine/shared-values.ts';
 import { exportScenarioYaml, loadScenarioFile, testSetSchema, type TestSet } from '../scenarios/index.ts';
@@ -21,17 +23,19 @@ const slug = (s: string) => s.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^-+|-+$
 
 /** A case replaying a run's conversation with the checks it was given (the failing ones first). */
 export async function regressionFromRun(sql: Sql, runId: string, taskKey: string): Promise<{ setType: 'single' | 'conversation'; case: CaseInput }> {
-  const row = (await sql<{ payload: unknown; turns: { user: string }[] | null; reason: string | null }[]>`
-    select t.payload, tr.turns, c.reason from tasks t
-    left join transcripts tr on tr.run_id = t.run_id and tr.task_key = t.task_key
-    left join case_results c on c.run_id = t.run_id and c.task_key = t.task_key
-    where t.run_id = ${runId} and t.task_key = ${taskKey} and t.kind = 'eval.converse'`)[0];
+  const db = drizzleOf(sql);
+  const row = (
+    await db
+      .select({ payload: tasks.payload, reason: caseResults.reason })
+      .from(tasks)
+      .leftJoin(caseResults, and(eq(caseResults.runId, tasks.runId), eq(caseResults.taskKey, tasks.taskKey)))
+      .where(and(eq(tasks.runId, runId), eq(tasks.taskKey, taskKey), eq(tasks.kind, 'eval.converse')))
+  )[0];
   if (!row) throw new NotFoundError(`conversation ${taskKey} in run ${runId}`);
   const p = casePayloadSchema.parse(row.payload);
+  const k = checkResults;
   const failed = new Set(
-    (await sql<{ check_id: string }[]>`select check_id from check_results where run_id = ${runId} and task_key = ${taskKey} and outcome in ('fail', 'error')`).map(
-      (r) => r.check_id,
-    ),
+    (await db.select({ checkId: k.checkId }).from(k).where(and(eq(k.runId, runId), eq(k.taskKey, taskKey), inArray(k.outcome, ['fail', 'error'])))).map((r) => r.checkId),
   );
   const input = p.setType === 'single' ? p.turns[0]! : { turns: p.turns.map((user) => ({ user })) };
   const checks = (await new SharedValues(sql).resolve(runId, p.checks, checkListSchema)).map((c) => {

@@ -3,7 +3,9 @@
  * content hash (text + metadata) equals its tender's current version is skipped; a changed one gets version n+1.
  * Bad documents are recorded in ingestion_errors and never block the others.
  */
-import type { Sql } from '../db/client.ts';
+import { and, asc, eq, inArray, sql as frag } from 'drizzle-orm';
+import { drizzleOf, type Sql } from '../db/client.ts';
+import { ingestionErrors, tenders, tenderVersions } from '../db/schema/index.ts';
 import { createSource, type SourceConfigInput } from './sources/index.ts';
 import { contentHash, normalizeDocument } from './normalize.ts';
 import { isSourceError, type IngestResult, type NormalizedTender, type Source } from './types.ts';
@@ -27,8 +29,7 @@ export async function ingest(db: SqlLike, source: Source | SourceConfigInput, op
   const seen = new Set<string>();
   const fail = async (externalId: string, reason: string) => {
     result.errors.push({ externalId, reason });
-    await sql`insert into ingestion_errors (source, external_id, reason, run_id)
-      values (${src.id}, ${externalId}, ${reason}, ${opts.runId ?? null})`;
+    await drizzleOf(sql).insert(ingestionErrors).values({ source: src.id, externalId, reason, runId: opts.runId ?? null });
   };
   try {
     for await (const item of src.documents(opts.signal)) {
@@ -59,26 +60,29 @@ export async function ingest(db: SqlLike, source: Source | SourceConfigInput, op
 
 async function store(sql: Sql, sourceId: string, tender: NormalizedTender): Promise<'added' | 'changed' | 'unchanged'> {
   const hash = contentHash(tender);
-  return sql.begin(async (tx) => {
+  return drizzleOf(sql).transaction(async (tx) => {
     // Row lock: two ingesters reading the same tender cannot both create version n+1.
-    const [current] = await tx<{ version: number; content_hash: string }[]>`
-      select v.version, v.content_hash from tenders t
-      join tender_versions v on v.tender_id = t.id and v.version = t.current_version
-      where t.id = ${tender.id} for update of t`;
-    if (current?.content_hash === hash) return 'unchanged';
+    const [current] = await tx
+      .select({ version: tenderVersions.version, contentHash: tenderVersions.contentHash })
+      .from(tenders)
+      .innerJoin(tenderVersions, currentVersion)
+      .where(eq(tenders.id, tender.id))
+      .for('update', { of: tenders });
+    if (current?.contentHash === hash) return 'unchanged';
     const version = (current?.version ?? 0) + 1;
-    const metadata = tx.json(tender.metadata as never);
+    const metadata = tender.metadata;
     if (current) {
-      await tx`update tenders set current_version = ${version}, metadata = ${metadata}, source = ${sourceId}, updated_at = now()
-        where id = ${tender.id}`;
+      await tx.update(tenders).set({ currentVersion: version, metadata, source: sourceId, updatedAt: frag`now()` }).where(eq(tenders.id, tender.id));
     } else {
-      await tx`insert into tenders (id, source, current_version, metadata) values (${tender.id}, ${sourceId}, ${version}, ${metadata})`;
+      await tx.insert(tenders).values({ id: tender.id, source: sourceId, currentVersion: version, metadata });
     }
-    await tx`insert into tender_versions (tender_id, version, content_hash, text, articles, metadata)
-      values (${tender.id}, ${version}, ${hash}, ${tender.text}, ${tx.json(tender.articles as never)}, ${metadata})`;
+    await tx.insert(tenderVersions).values({ tenderId: tender.id, version, contentHash: hash, text: tender.text, articles: tender.articles, metadata });
     return current ? 'changed' : 'added';
   });
 }
+
+/** A tender joined to its current version. */
+const currentVersion = and(eq(tenderVersions.tenderId, tenders.id), eq(tenderVersions.version, tenders.currentVersion));
 
 export interface StoredTender {
   id: string;
@@ -93,10 +97,11 @@ export interface StoredTender {
 /** The current version of each tender (all, or the given ids), for test generation. */
 export async function loadCurrentTenders(db: SqlLike, ids?: string[]): Promise<StoredTender[]> {
   const sql = sqlOf(db);
-  const rows = await sql<{ id: string; source: string; version: number; text: string; articles: StoredTender['articles']; metadata: StoredTender['metadata'] }[]>`
-    select t.id, t.source, v.version, v.text, v.articles, v.metadata from tenders t
-    join tender_versions v on v.tender_id = t.id and v.version = t.current_version
-    ${ids ? sql`where t.id in ${sql(ids)}` : sql``}
-    order by t.id`;
-  return rows.map((r) => ({ ...r }));
+  const rows = await drizzleOf(sql)
+    .select({ id: tenders.id, source: tenders.source, version: tenderVersions.version, text: tenderVersions.text, articles: tenderVersions.articles, metadata: tenderVersions.metadata })
+    .from(tenders)
+    .innerJoin(tenderVersions, currentVersion)
+    .where(ids ? inArray(tenders.id, ids) : undefined)
+    .orderBy(asc(tenders.id));
+  return rows.map((r) => ({ ...r, articles: r.articles as StoredTender['articles'], metadata: r.metadata as StoredTender['metadata'] }));
 }

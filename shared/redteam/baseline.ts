@@ -6,7 +6,9 @@
  */
 import { hash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Sql } from '../db/client.ts';
+import { and, eq } from 'drizzle-orm';
+import { drizzleOf, type Sql } from '../db/client.ts';
+import { recoveryBaselines } from '../db/schema/index.ts';
 import type { Target } from '../targets/index.ts';
 import { playCase } from '../eval/play.ts';
 import { sleep } from '../ratelimit/sleep.ts';
@@ -31,9 +33,9 @@ const LOCK_MS = 120_000;
 const POLL_MS = 200;
 
 async function stored(d: BaselineDeps, h: string): Promise<RecoveryBaseline | undefined> {
-  const row = (await d.sql<{ question: string; answer: string }[]>`
-    select question, answer from recovery_baselines where run_id = ${d.runId} and question_hash = ${h}`)[0];
-  return row;
+  const b = recoveryBaselines;
+  const rows = await drizzleOf(d.sql).select({ question: b.question, answer: b.answer }).from(b).where(and(eq(b.runId, d.runId), eq(b.questionHash, h)));
+  return rows[0];
 }
 
 /**
@@ -55,8 +57,7 @@ export async function recoveryBaseline(d: BaselineDeps, target: Target, question
         // Not stored: the task fails and is retried, and the next attempt asks again.
         if (played.error || answer == null) throw new Error(`recovery baseline "${question.slice(0, 80)}": ${played.error ?? 'no answer'}`);
         const b: RecoveryBaseline = { question, answer };
-        await d.sql`insert into recovery_baselines (run_id, question_hash, question, answer)
-          values (${d.runId}, ${h}, ${question}, ${b.answer}) on conflict do nothing`;
+        await drizzleOf(d.sql).insert(recoveryBaselines).values({ runId: d.runId, questionHash: h, question, answer: b.answer }).onConflictDoNothing();
         return b;
       } finally {
         await d.redis.del(lock);
