@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
 import { ROOT, testConfig, waitFor, waitForRunStatus } from '../helpers/engine.ts';
-import { removeDailySchedule, romeDate, upsertDailySchedule } from '../../shared/engine/schedule.ts';
+import { SCHEDULER_ID, removeDailySchedule, romeDate, upsertDailySchedule } from '../../shared/engine/schedule.ts';
 import { startApi, type ApiHandle } from '../../services/api/server.ts';
 import { startDemoChatbot } from '../../services/demo-chatbot/index.ts';
 import { demoTarget } from '../../cli/demo/index.ts';
@@ -44,7 +44,7 @@ const post = async (body: unknown, key: string) => {
 };
 
 describe('daily run', () => {
-  it('tests each new bando the day it arrives, once', async () => {
+  it('tests each new bando the day it arrives, once', { timeout: 300_000 }, async () => {
     const body = { plan: 'daily', source: { type: 'folder', path: folder }, target: demoTarget(bot.url), today: '2026-12-01' };
     const first = await post(body, 'daily-2026-12-01');
     expect(first.status).toBe(201);
@@ -82,7 +82,7 @@ describe('daily run', () => {
     expect(gen[0]!.n).toBe(genFirst); // no duplicated tests for the unchanged tender
   });
 
-  it('the daily scheduler submits one run a day however often it fires, and applies the retention', async () => {
+  it('the daily scheduler submits one run a day however often it fires, and applies the retention', { timeout: 300_000 }, async () => {
     const { redis } = api.services;
     // Two runs of one name finished 40 and 39 days ago: with 30 days' retention the older goes, the newer is the baseline.
     for (const [id, age] of [['old-1', 40], ['old-2', 39]] as const) {
@@ -94,12 +94,20 @@ describe('daily run', () => {
     await upsertDailySchedule(redis, infra.prefix, '* * * * * *', request); // every second, to see it fire here
     try {
       const key = `daily-${romeDate()}`;
-      await waitFor('the scheduled run', async () => (await infra.sql`select id from runs where idempotency_key = ${key}`).length === 1, 15_000);
-      await new Promise((r) => setTimeout(r, 2500)); // it keeps firing...
+      // Firings the control queue has finished, read from its BullMQ event stream (their jobs are removed on completion).
+      const firings = async () =>
+        (await redis.xrange(`${infra.prefix}:control:events`, '-', '+')).filter(([, f]) => {
+          const field = (name: string) => f[f.indexOf(name) + 1];
+          return f.includes('event') && field('event') === 'completed' && String(field('jobId')).startsWith(`repeat:${SCHEDULER_ID}:`);
+        }).length;
+      await waitFor('the scheduled run', async () => (await infra.sql`select id from runs where idempotency_key = ${key}`).length === 1, 60_000);
+      // It keeps firing (counted, not timed: two more firings however slow the machine is)...
+      const fired = await firings();
+      await waitFor('two more firings', async () => (await firings()) >= fired + 2, 60_000);
       const runs = await infra.sql<{ id: string }[]>`select id from runs where idempotency_key = ${key}`;
       expect(runs.length).toBe(1); // ...but the day has one run
       const reportFolder = path.join(infra.env.VAGLIO_REPORT_DIR!, 'old-1');
-      await waitFor('the retention', async () => (await infra.sql`select id from runs where id = 'old-1'`).length === 0 && !existsSync(reportFolder), 15_000);
+      await waitFor('the retention', async () => (await infra.sql`select id from runs where id = 'old-1'`).length === 0 && !existsSync(reportFolder), 60_000);
       expect((await infra.sql`select id from runs where id = 'old-2'`).length).toBe(1);
       expect(existsSync(path.join(infra.env.VAGLIO_REPORT_DIR!, 'old-2'))).toBe(true);
       expect(await waitForRunStatus(infra.sql, runs[0]!.id, ['completed', 'failed'], 60_000)).toBe('completed');

@@ -77,7 +77,8 @@ async function countingTarget(ms: number) {
 // Condition waits only, each up to PATIENCE_MS (a loaded machine is slow, not wrong); tests time out above them.
 describe('batch jobs', { timeout: 4 * PATIENCE_MS }, () => {
   it('plays 40 cases in batches, never more at once than the concurrency, each case its own task', async () => {
-    const target = await countingTarget(60);
+    // Each answer takes 300 ms, so all 6 slots are busy at once even when a loaded machine starts them slowly.
+    const target = await countingTarget(300);
     const workers = await startTestWorkers(infra, ['converse', 'report', 'control'], {}, { converse: 6 });
     try {
       const plan = await evalPlan.build(casesPlan(40, target.url), { config: workers.config });

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
-import { startTestWorkers, taskRows, waitForRunStatus, type InProcessWorkers } from '../helpers/engine.ts';
+import { startTestWorkers, taskRows, waitFor, waitForRunStatus, type InProcessWorkers } from '../helpers/engine.ts';
 import { submitRun } from '../../shared/engine/submit.ts';
 import { resumeRun } from '../../shared/engine/resume.ts';
 import { listDeadLetters, reprocessDeadLetter } from '../../shared/engine/dead-letters.ts';
@@ -128,8 +128,9 @@ describe('run engine', () => {
       expect(rows.get('hang')?.executions).toBe(2);
       expect(rows.get('fine')?.status).toBe('completed');
       expect(requests).toBe(2);
-      // The server saw both connections closed by the client: the fetch was really aborted.
-      await new Promise((r) => setTimeout(r, 100));
+      // The server sees both connections closed by the client: the fetch was really aborted (a socket left open
+      // would never close, and the wait would fail).
+      await waitFor('both hung sockets closed by the client', async () => abortedSockets === 2);
       expect(abortedSockets).toBe(2);
       const [dl] = await listDeadLetters(deps(), { runId });
       expect(dl?.error).toMatch(/timed out after 1000 ms/);
@@ -181,9 +182,12 @@ describe('run engine', () => {
     const { Queue } = await import('bullmq');
     const q = new Queue('converse', { connection: redis, prefix: infra.prefix });
     const job = await q.add('test.noop', { runId, taskKey: 'one', epoch: 0 }, { jobId: `${runId}.one.dup` });
-    await new Promise((r) => setTimeout(r, 300));
+    // Wait until a worker has really handled the second delivery (a fixed pause may end before it on a loaded machine).
+    expect(await waitFor('the duplicate delivery handled', async () => {
+      const state = await job.getState();
+      return state === 'completed' || state === 'failed' ? state : undefined;
+    })).toBe('completed');
     await q.close();
-    expect(job.id).toBeDefined();
     const results = await infra.sql`select * from task_results where run_id = ${runId} and task_key = 'one'`;
     expect(results.length).toBe(1);
     expect((await taskRows(infra.sql, runId)).get('one')?.executions).toBe(1);
