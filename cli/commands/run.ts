@@ -57,6 +57,7 @@ export const runCommand = defineCommand<[string[]], RunOptions>({
     const { openDb } = await import('../../shared/db/client.ts');
     const { redisConnection } = await import('../../shared/engine/connections.ts');
     const { submitRun } = await import('../../shared/engine/submit.ts');
+    const { liveWorkers } = await import('../../shared/engine/reconciler.ts');
     const { loadScenarios } = await import('../../shared/scenarios/index.ts');
     const { loadTargetConfig } = await import('../../shared/targets/index.ts');
     const { evalPlan, evalPlanSchema } = await import('../../shared/plans/eval.ts');
@@ -95,8 +96,7 @@ export const runCommand = defineCommand<[string[]], RunOptions>({
     const redis = redisConnection(c.VAGLIO_REDIS_URL);
     let local: Awaited<ReturnType<typeof startServices>> | undefined;
     try {
-      const alive = (await dbh.sql<{ n: number }[]>`
-        select count(*)::int as n from workers where stopped_at is null and last_seen > now() - interval '20 seconds'`)[0]!.n;
+      const alive = await liveWorkers(dbh.sql);
       if (alive === 0 && !!values.wait) {
         process.stderr.write('no vaglio workers are running: starting them in this process\n');
         local = await startServices([...SERVICES], c);

@@ -63,6 +63,7 @@ export async function ensureDatabase(url: string): Promise<void> {
   u.pathname = '/postgres';
   const admin = postgres(u.toString(), { max: 1, onnotice: () => {}, connect_timeout: 10 });
   try {
+    // raw SQL: creates the database on an admin connection to `postgres`, before any vaglio table exists
     const rows = await admin`select 1 from pg_database where datname = ${name}`;
     if (rows.length === 0) {
       try {

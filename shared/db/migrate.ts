@@ -17,6 +17,7 @@ export async function migrate(url: string, dir = MIGRATIONS_DIR): Promise<string
   const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   const applied: string[] = [];
   try {
+    // raw SQL: the migration runner (advisory lock, DDL files, its own bookkeeping table) runs before the schema Drizzle mirrors exists
     await sql`select pg_advisory_lock(${LOCK_ID})`;
     await sql`create table if not exists vaglio_migrations (
       name text primary key, checksum text not null, applied_at timestamptz not null default now())`;
@@ -30,6 +31,7 @@ export async function migrate(url: string, dir = MIGRATIONS_DIR): Promise<string
         continue;
       }
       await sql.begin(async (tx) => {
+        // raw SQL: the migration runner (advisory lock, DDL files, its own bookkeeping table) runs before the schema Drizzle mirrors exists
         await tx.unsafe(text);
         await tx`insert into vaglio_migrations (name, checksum) values (${file}, ${checksum})`;
       });

@@ -5,6 +5,7 @@ import type { EngineDeps } from './processor.ts';
 
 export async function cancelRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix'>, runId: string): Promise<void> {
   const { sql } = deps;
+  // raw SQL: run cancel transaction (guarded updates of the run and its tasks) — not converted this session
   const run = (await sql<{ status: string }[]>`select status from runs where id = ${runId}`)[0];
   if (!run) throw new NotFoundError(`run ${runId}`);
   if (run.status !== 'running' && run.status !== 'queued') {

@@ -52,6 +52,7 @@ async function writeBatch(sql: Sql, batch: Completion[]): Promise<Set<string>> {
   const byKey = new Map<string, Completion>();
   for (const c of batch) byKey.set(`${c.runId}\u0000${c.taskKey}`, c);
   const rows = [...byKey.values()];
+  // raw SQL: group commit of completions, one unnest statement per batch — measured by npm run bench:engine
   const done = await sql<{ run_id: string; task_key: string }[]>`
     with v as (
       select * from unnest(${rows.map((r) => r.runId)}::text[], ${rows.map((r) => r.taskKey)}::text[],

@@ -1,4 +1,7 @@
 /** Dead letters: tasks that exhausted their retries. Reprocessing relaunches them so their run can complete. */
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { drizzleOf } from '../db/client.ts';
+import { deadLetters, tasks } from '../db/schema/engine.ts';
 import { resumeRun, type ResumeResult } from './resume.ts';
 import { NotFoundError } from './errors.ts';
 import type { EngineDeps } from './processor.ts';
@@ -23,22 +26,38 @@ export async function listDeadLetters(
   deps: Deps,
   f: { runId?: string; queue?: string; includeReprocessed?: boolean; limit?: number } = {},
 ): Promise<DeadLetterRow[]> {
-  const { sql } = deps;
-  return sql<DeadLetterRow[]>`
-    select id::int as "id", run_id as "runId", task_key as "taskKey", queue, job_id as "jobId", payload, error, stack,
-      attempts, created_at as "createdAt", reprocessed_at as "reprocessedAt"
-    from dead_letters
-    where (${f.runId ?? null}::text is null or run_id = ${f.runId ?? null})
-      and (${f.queue ?? null}::text is null or queue = ${f.queue ?? null})
-      and (${f.includeReprocessed ?? false} or reprocessed_at is null)
-    order by created_at desc limit ${f.limit ?? 200}`;
+  const d = deadLetters;
+  return drizzleOf(deps.sql)
+    .select({
+      id: d.id,
+      runId: d.runId,
+      taskKey: d.taskKey,
+      queue: d.queue,
+      jobId: d.jobId,
+      payload: d.payload,
+      error: d.error,
+      stack: d.stack,
+      attempts: d.attempts,
+      createdAt: d.createdAt,
+      reprocessedAt: d.reprocessedAt,
+    })
+    .from(d)
+    .where(
+      and(
+        f.runId === undefined ? undefined : eq(d.runId, f.runId),
+        f.queue === undefined ? undefined : eq(d.queue, f.queue),
+        f.includeReprocessed ? undefined : isNull(d.reprocessedAt),
+      ),
+    )
+    .orderBy(desc(d.createdAt))
+    .limit(f.limit ?? 200);
 }
 
 export async function reprocessDeadLetter(deps: Deps, id: number): Promise<ResumeResult> {
-  const row = (await deps.sql<{ run_id: string; task_key: string }[]>`
-    select run_id, task_key from dead_letters where id = ${id} and reprocessed_at is null`)[0];
+  const d = deadLetters;
+  const row = (await drizzleOf(deps.sql).select({ runId: d.runId, taskKey: d.taskKey }).from(d).where(and(eq(d.id, id), isNull(d.reprocessedAt))))[0];
   if (!row) throw new NotFoundError(`open dead letter ${id}`);
-  return resumeRun(deps, row.run_id, { onlyTasks: [row.task_key] });
+  return resumeRun(deps, row.runId, { onlyTasks: [row.taskKey] });
 }
 
 /** Bulk reprocess by run or by queue: one resume per run, covering all its open dead letters. */
@@ -52,9 +71,11 @@ export async function reprocessDeadLetters(deps: Deps, f: { runId?: string; queu
   }
   const out: ResumeResult[] = [];
   for (const [runId, keys] of byRun) {
-    const stillFailed = await deps.sql<{ task_key: string }[]>`
-      select task_key from tasks where run_id = ${runId} and task_key = any(${[...keys]}::text[]) and status <> 'completed'`;
-    if (stillFailed.length) out.push(await resumeRun(deps, runId, { onlyTasks: stillFailed.map((r) => r.task_key) }));
+    const stillFailed = await drizzleOf(deps.sql)
+      .select({ taskKey: tasks.taskKey })
+      .from(tasks)
+      .where(and(eq(tasks.runId, runId), inArray(tasks.taskKey, [...keys]), ne(tasks.status, 'completed')));
+    if (stillFailed.length) out.push(await resumeRun(deps, runId, { onlyTasks: stillFailed.map((r) => r.taskKey) }));
   }
   return out;
 }

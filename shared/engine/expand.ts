@@ -18,6 +18,7 @@ export async function expandRun(
 ): Promise<{ added: number }> {
   const { sql } = deps;
   if (a.tasks.length === 0) return { added: 0 };
+  // raw SQL: dynamic expansion of a running DAG (array updates of depends_on in a transaction) — not converted this session
   const existing = await sql<{ task_key: string; queue: string; status: string }[]>`
     select task_key, queue, status from tasks where run_id = ${a.runId}`;
   const attach = existing.find((t) => t.task_key === a.attachTo);
@@ -35,6 +36,7 @@ export async function expandRun(
   for (const p of planned) p.flowParent = withRoot.find((w) => w.key === p.key)?.flowParent ?? a.attachTo;
   await sql.begin(async (tx) => {
     await insertTasks(tx as unknown as Sql, a.runId, planned.filter((t) => !already.has(t.key)), { ignoreExisting: true });
+    // raw SQL: dynamic expansion of a running DAG (array updates of depends_on in a transaction) — not converted this session
     await tx`update tasks set depends_on = array(select distinct unnest(depends_on || ${sinks}::text[]))
       where run_id = ${a.runId} and task_key = ${a.attachTo}`;
   });

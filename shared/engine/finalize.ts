@@ -12,6 +12,7 @@ import { eventsChannel } from './cancel-bus.ts';
  */
 export async function decideRunStatus(sql: Sql, runId: string, pending: string[] = []): Promise<{ status: RunStatus; error: string | null }> {
   const skip = [FINALIZE_KEY, ...pending];
+  // raw SQL: run finalisation transaction (guarded status updates, result upsert) — not converted this session
   const rows = await sql<{ status: string; n: number }[]>`
     select status, count(*)::int as n from tasks where run_id = ${runId} and task_key <> all(${skip}::text[]) group by status`;
   const run = (await sql<{ cancel_requested: boolean }[]>`select cancel_requested from runs where id = ${runId}`)[0];
@@ -28,6 +29,7 @@ export async function finalizeRun(sql: Sql, redis: Redis, prefix: string, runId:
   const { status, error } = await decideRunStatus(sql, runId);
   // The run's status and its root task's together: whoever sees the run finished sees every task finished.
   await sql.begin(async (tx) => {
+    // raw SQL: run finalisation transaction (guarded status updates, result upsert) — not converted this session
     await tx`update runs set status = ${status}, finished_at = now(), error = ${error} where id = ${runId}`;
     await tx`update tasks set status = 'completed', finished_at = now(), error = null
       where run_id = ${runId} and task_key = ${FINALIZE_KEY} and status <> 'completed'`;

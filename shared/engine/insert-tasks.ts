@@ -9,6 +9,7 @@ export async function insertTasks(tx: Sql, runId: string, tasks: PlannedTask[], 
     const ts = tasks.slice(i, i + CHUNK);
     // One array per column: a fixed statement of 10 parameters whatever the count (not 10 per row, which
     // Postgres must parse and plan anew for every size).
+    // raw SQL: bulk insert of a run's tasks through unnest (10,000 per submit) — measured by npm run bench:engine (submit time)
     await tx`
       insert into tasks (run_id, task_key, kind, queue, payload, depends_on, flow_parent, always_run, max_attempts, timeout_ms)
       select ${runId}, v.task_key, v.kind, v.queue, v.payload::jsonb, case when v.depends_on = '[]' then '{}'::text[] else array(select jsonb_array_elements_text(v.depends_on::jsonb)) end,

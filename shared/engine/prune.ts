@@ -35,6 +35,7 @@ export function parseAge(v: string): number {
 
 export async function pruneRuns(sql: Sql, options: PruneOptions): Promise<PruneResult> {
   const o = pruneOptionsSchema.parse(options);
+  // raw SQL: retention prune (batched deletes across tables in a transaction) — not converted this session
   const ids = (await sql<{ id: string }[]>`
     with finished as (
       select id, coalesce(finished_at, created_at) as ended,
@@ -51,6 +52,7 @@ export async function pruneRuns(sql: Sql, options: PruneOptions): Promise<PruneR
     const batch = ids.slice(i, i + o.batch);
     const gone = await sql.begin(async (tx) => {
       // A run resumed since it was listed is running again: it stays, and so does what it stored.
+      // raw SQL: retention prune (batched deletes across tables in a transaction) — not converted this session
       const rows = await tx<{ id: string }[]>`
         delete from runs where id = any(${batch}::text[]) and status in ('completed', 'failed', 'canceled') returning id`;
       const runIds = rows.map((r) => r.id);

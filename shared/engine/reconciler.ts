@@ -4,7 +4,9 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { Sql } from '../db/client.ts';
+import { and, count, eq, gt, isNull, sql as frag } from 'drizzle-orm';
+import { drizzleOf, type Sql } from '../db/client.ts';
+import { workers } from '../db/schema/engine.ts';
 
 export const HEARTBEAT_MS = 5_000;
 
@@ -13,16 +15,28 @@ export function newWorkerId(service: string): string {
 }
 
 export async function heartbeat(sql: Sql, workerId: string, service: string): Promise<void> {
-  await sql`insert into workers (id, service, hostname, pid) values (${workerId}, ${service}, ${hostname()}, ${process.pid})
-    on conflict (id) do update set last_seen = now(), stopped_at = null`;
+  await drizzleOf(sql)
+    .insert(workers)
+    .values({ id: workerId, service, hostname: hostname(), pid: process.pid })
+    .onConflictDoUpdate({ target: workers.id, set: { lastSeen: frag`now()`, stoppedAt: null } });
 }
 
 export async function markWorkerStopped(sql: Sql, workerId: string): Promise<void> {
-  await sql`update workers set stopped_at = now() where id = ${workerId}`;
+  await drizzleOf(sql).update(workers).set({ stoppedAt: frag`now()` }).where(eq(workers.id, workerId));
+}
+
+/** Workers that have not stopped and sent a heartbeat in the last 20 seconds. */
+export async function liveWorkers(sql: Sql): Promise<number> {
+  const rows = await drizzleOf(sql)
+    .select({ n: count() })
+    .from(workers)
+    .where(and(isNull(workers.stoppedAt), gt(workers.lastSeen, frag`now() - interval '20 seconds'`)));
+  return rows[0]?.n ?? 0;
 }
 
 /** Returns the number of tasks given back to the queue. */
 export async function reconcileOrphans(sql: Sql, staleMs = HEARTBEAT_MS * 3): Promise<number> {
+  // raw SQL: engine recovery, a guarded UPDATE of every orphaned task in one statement — not converted this session
   const rows = await sql`
     update tasks t set status = 'queued', error = 'worker lost: ' || t.worker_id, worker_id = null
     where t.run_id in (select id from runs where status in ('queued', 'running'))

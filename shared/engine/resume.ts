@@ -37,6 +37,7 @@ export async function resumeRun(
 ): Promise<ResumeResult> {
   const { sql } = deps;
   const planned = await sql.begin(async (tx) => {
+    // raw SQL: resume transaction (row lock on the run, epoch bump, task resets) — not converted this session
     const run = (await tx<{ epoch: number }[]>`select epoch from runs where id = ${runId} for update`)[0];
     if (!run) throw new NotFoundError(`run ${runId}`);
     const rows = await tx<Row[]>`
@@ -52,6 +53,7 @@ export async function resumeRun(
     } else {
       seeds = rows.filter((r) => r.status !== 'completed').map((r) => r.task_key);
       if (opts.errors) {
+        // raw SQL: resume transaction (row lock on the run, epoch bump, task resets) — not converted this session
         const errored = await tx<{ task_key: string }[]>`
           select task_key from case_results where run_id = ${runId} and outcome = 'error'`;
         seeds.push(...errored.map((e) => e.task_key).filter((k) => byKey.get(k)?.status === 'completed'));
@@ -83,6 +85,7 @@ export async function resumeRun(
     assignFlowParents(sub);
     const keys = sub.map((s) => s.key);
     const parents = sub.map((s) => s.flowParent);
+    // raw SQL: resume transaction (row lock on the run, epoch bump, task resets) — not converted this session
     await tx`
       update tasks t set status = 'queued', error = null, cancel_reason = null, attempts = 0, worker_id = null,
         started_at = null, finished_at = null, queued_at = now(), flow_parent = v.fp

@@ -55,6 +55,7 @@ export class SharedValues {
   private load(runId: string, fresh: boolean): Promise<Record<string, unknown>> {
     let p = fresh ? undefined : this.runs.get(runId);
     if (!p) {
+      // raw SQL: a run's shared values, read once per run per process on the task path — not converted this session
       p = this.sql<{ shared: Record<string, unknown> }[]>`select shared from runs where id = ${runId}`.then((r) => r[0]?.shared ?? {});
       p.catch(() => this.runs.delete(runId));
       if (this.runs.size >= MAX_RUNS) this.runs.delete(this.runs.keys().next().value!);

@@ -44,6 +44,7 @@ const toView = (r: ViewRow): ClaimView => ({
 });
 
 export async function readClaimView(sql: Sql, runId: string, taskKey: string): Promise<ClaimView | undefined> {
+  // raw SQL: task lifecycle hot path (claim, complete, retry, fail, cancel, dependency results), one guarded statement per transition — measured by npm run bench:engine
   const rows = await sql<ViewRow[]>`
     select t.status, t.kind, t.payload, t.always_run, t.flow_parent, r.epoch, r.cancel_requested,
       coalesce((select json_agg(json_build_object('key', d.task_key, 'status', d.status, 'flowParent', d.flow_parent))
@@ -66,6 +67,7 @@ export async function claimTask(
   sql: Sql,
   a: { runId: string; taskKey: string; epoch: number; attempt: number; workerId: string; jobId: string },
 ): Promise<(ClaimView & { claimed: boolean }) | undefined> {
+  // raw SQL: task lifecycle hot path (claim, complete, retry, fail, cancel, dependency results), one guarded statement per transition — measured by npm run bench:engine
   const rows = await sql<(ViewRow & { claimed: number })[]>`
     with v as (
       select t.status, t.kind, t.payload, t.always_run, t.flow_parent, r.epoch, r.cancel_requested,
@@ -93,6 +95,7 @@ export async function claimTasks(
   sql: Sql,
   a: { runId: string; taskKeys: string[]; epoch: number; attempt: number; workerId: string; jobId: string },
 ): Promise<Map<string, ClaimView & { claimed: boolean }>> {
+  // raw SQL: task lifecycle hot path (claim, complete, retry, fail, cancel, dependency results), one guarded statement per transition — measured by npm run bench:engine
   const rows = await sql<(ViewRow & { task_key: string; claimed: boolean })[]>`
     with v as (
       select t.task_key, t.status, t.kind, t.payload, t.always_run, t.flow_parent, r.epoch, r.cancel_requested,
@@ -118,6 +121,7 @@ export async function markRunning(
   sql: Sql,
   a: { runId: string; taskKey: string; attempt: number; workerId: string; jobId: string },
 ): Promise<boolean> {
+  // raw SQL: task lifecycle hot path (claim, complete, retry, fail, cancel, dependency results), one guarded statement per transition — measured by npm run bench:engine
   const rows = await sql`
     update tasks set status = 'running', attempts = ${a.attempt}, executions = executions + 1,
       started_at = clock_timestamp(), worker_id = ${a.workerId}, job_id = ${a.jobId}, error = null
@@ -144,6 +148,7 @@ export async function markCompleted(sql: Sql, a: Completion): Promise<boolean> {
 
 /** A failed attempt that will be retried: back to queued with the last error. */
 export async function markRetrying(sql: Sql, runId: string, taskKey: string, error: string): Promise<void> {
+  // raw SQL: task lifecycle hot path (claim, complete, retry, fail, cancel, dependency results), one guarded statement per transition — measured by npm run bench:engine
   await sql`update tasks set status = 'queued', error = ${error}
     where run_id = ${runId} and task_key = ${taskKey} and status = 'running'`;
 }
@@ -160,6 +165,7 @@ export async function markFailed(
       returning payload`;
     const row = rows[0];
     if (!row) return false;
+    // raw SQL: task lifecycle hot path (claim, complete, retry, fail, cancel, dependency results), one guarded statement per transition — measured by npm run bench:engine
     await tx`insert into dead_letters (run_id, task_key, queue, job_id, payload, error, stack, attempts)
       values (${a.runId}, ${a.taskKey}, ${a.queue}, ${a.jobId ?? null}, ${tx.json(row.payload as Parameters<Sql['json']>[0])},
               ${a.error}, ${a.stack ?? null}, ${a.attempts})`;
@@ -176,6 +182,7 @@ export async function markCanceled(sql: Sql, runId: string, taskKey: string, rea
 }
 
 export async function depResults(sql: Sql, runId: string, taskKey: string): Promise<Map<string, unknown>> {
+  // raw SQL: task lifecycle hot path (claim, complete, retry, fail, cancel, dependency results), one guarded statement per transition — measured by npm run bench:engine
   const rows = await sql<{ task_key: string; result: unknown }[]>`
     select r.task_key, r.result from task_results r
     join tasks t on t.run_id = r.run_id and t.task_key = r.task_key and t.status = 'completed'

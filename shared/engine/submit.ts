@@ -36,6 +36,7 @@ export async function submitRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix
   const shared = input.shared ?? {};
   const planned = planTasks(input.tasks, new Set(Object.keys(shared)));
   if (input.idempotencyKey) {
+    // raw SQL: run submission (idempotency, insert, rollback on enqueue failure) — not converted this session; timed in npm run bench:engine (submit)
     const prev = await sql<{ id: string }[]>`select id from runs where idempotency_key = ${input.idempotencyKey}`;
     if (prev[0]) return { runId: prev[0].id, created: false, tasks: planned.length };
   }
@@ -54,6 +55,7 @@ export async function submitRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix
   });
   if (!inserted) {
     // Lost a race with the same Idempotency-Key.
+    // raw SQL: run submission (idempotency, insert, rollback on enqueue failure) — not converted this session; timed in npm run bench:engine (submit)
     const prev = await sql<{ id: string }[]>`select id from runs where idempotency_key = ${input.idempotencyKey ?? ''}`;
     return { runId: prev[0]?.id ?? runId, created: false, tasks: planned.length };
   }

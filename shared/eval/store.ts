@@ -1,5 +1,7 @@
 /** Postgres writes of the evaluation: transcripts, check results, case results. All idempotent upserts. */
-import type { Sql } from '../db/client.ts';
+import { and, eq, sql as frag } from 'drizzle-orm';
+import { drizzleOf, type Sql } from '../db/client.ts';
+import { caseResults, checkResults } from '../db/schema/index.ts';
 import type { Outcome, Transcript } from '../transcript.ts';
 import type { WeightedResult } from '../checks/index.ts';
 import { GroupCommit } from '../db/group-commit.ts';
@@ -20,6 +22,7 @@ export async function saveTranscript(
   sql: Sql,
   a: { runId: string; taskKey: string; target: string; transcript: Transcript; error?: string; latencyMs: number; tokensIn: number; tokensOut: number; costUsd: number },
 ): Promise<void> {
+  // raw SQL: a per-case result upsert of the red-team and judge tasks — not converted this session
   await sql`
     insert into transcripts (run_id, task_key, target, session_id, turns, error, latency_ms, tokens_in, tokens_out, cost_usd)
     values (${a.runId}, ${a.taskKey}, ${a.target}, ${a.transcript.sessionId ?? null}, ${sql.json(a.transcript.turns as unknown as Json)},
@@ -63,6 +66,7 @@ export async function saveCheckResults(sql: Sql, runId: string, taskKey: string,
     model: r.model ?? null,
     details: detailsOf(r) === undefined ? null : sql.json(detailsOf(r) as Json),
   }));
+  // raw SQL: a per-case result upsert of the red-team and judge tasks — not converted this session
   await sql`insert into check_results ${sql(rows)}
     on conflict (run_id, task_key, check_id) do update set outcome = excluded.outcome, score = excluded.score,
       reason = excluded.reason, turn = excluded.turn, hard = excluded.hard, weight = excluded.weight, source = excluded.source,
@@ -71,20 +75,21 @@ export async function saveCheckResults(sql: Sql, runId: string, taskKey: string,
 }
 
 export async function loadCheckResults(sql: Sql, runId: string, taskKey: string): Promise<StoredCheck[]> {
-  const rows = await sql<
-    { check_id: string; type: string; outcome: Outcome; score: number | null; reason: string; turn: number | null; hard: boolean; weight: number; source: 'deterministic' | 'llm' }[]
-  >`select check_id, type, outcome, score, reason, turn, hard, weight, source from check_results
-    where run_id = ${runId} and task_key = ${taskKey}`;
+  const k = checkResults;
+  const rows = await drizzleOf(sql)
+    .select({ checkId: k.checkId, type: k.type, outcome: k.outcome, score: k.score, reason: k.reason, turn: k.turn, hard: k.hard, weight: k.weight, source: k.source })
+    .from(k)
+    .where(and(eq(k.runId, runId), eq(k.taskKey, taskKey)));
   return rows.map((r) => ({
-    checkId: r.check_id,
+    checkId: r.checkId,
     type: r.type as StoredCheck['type'],
-    outcome: r.outcome,
+    outcome: r.outcome as Outcome,
     score: r.score ?? undefined,
     reason: r.reason,
     turn: r.turn ?? undefined,
     hard: r.hard,
     weight: r.weight,
-    source: r.source,
+    source: r.source as StoredCheck['source'],
   }));
 }
 
@@ -108,6 +113,7 @@ export async function saveCaseResult(
     latencyMs?: number;
   },
 ): Promise<void> {
+  // raw SQL: a per-case result upsert of the red-team and judge tasks — not converted this session
   await sql`
     insert into case_results (run_id, task_key, set_id, case_id, tender_id, family, repeat_index, tags, outcome, score, reason,
       answer_signature, tool_signature, pending_llm, latency_ms)
@@ -123,8 +129,10 @@ export async function updateCaseOutcome(
   sql: Sql,
   a: { runId: string; taskKey: string; outcome: Outcome; score: number | null; reason: string },
 ): Promise<void> {
-  await sql`update case_results set outcome = ${a.outcome}, score = ${a.score}, reason = ${a.reason}, pending_llm = false,
-    updated_at = now() where run_id = ${a.runId} and task_key = ${a.taskKey}`;
+  await drizzleOf(sql)
+    .update(caseResults)
+    .set({ outcome: a.outcome, score: a.score, reason: a.reason, pendingLlm: false, updatedAt: frag`now()` })
+    .where(and(eq(caseResults.runId, a.runId), eq(caseResults.taskKey, a.taskKey)));
 }
 
 /** A played case: its transcript, its check results and its case result. */
@@ -149,6 +157,7 @@ export async function saveCaseOutcomes(sql: Sql, outcomes: CaseOutcome[]): Promi
   const checks = os.flatMap((o) => o.checks.map((c) => ({ ...c, runId: o.result.runId, taskKey: o.result.taskKey })));
   // Arrays go over as text and are cast in SQL: postgres.js does not infer boolean or nullable number arrays.
   const txt = (xs: unknown[]) => xs.map((x) => (x === null || x === undefined ? null : String(x))) as string[];
+  // raw SQL: the conversation runner's hot path, a batch of played cases in one statement (unnest) — measured by npm run bench:scale
   await sql`
     with tr as (
       insert into transcripts (run_id, task_key, target, session_id, turns, error, latency_ms, tokens_in, tokens_out, cost_usd)

@@ -5,7 +5,10 @@
  * ingested corpus at the run's "today". Options given explicitly in a red-team selection win, field by field. What is
  * still missing stays missing: the detector that needs it reports `invalid` with the reason (never `defended`).
  */
-import type { Sql } from '../db/client.ts';
+import { and, asc, count, desc, eq, lt, sql as frag } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { drizzleOf, type Sql } from '../db/client.ts';
+import { tenders, tenderVersions } from '../db/schema/index.ts';
 import { declaredTools, type Confidential, type TargetRoles } from '../targets/roles.ts';
 import type { DetectorOptions } from './detectors/types.ts';
 
@@ -29,21 +32,26 @@ export const DEFAULT_CONTEXT_BANDI = 500;
  * still open), the ones a bot is likeliest to present as open.
  */
 export async function corpusBandi(sql: Sql, today: string, limit = DEFAULT_CONTEXT_BANDI): Promise<{ known: Bando[]; expired: Bando[]; total: number }> {
-  const from = sql`from tenders t join tender_versions v on v.tender_id = t.id and v.version = t.current_version
-    join tender_versions first on first.tender_id = t.id and first.version = 1`;
+  const db = drizzleOf(sql);
+  const v = tenderVersions;
+  const first = alias(tenderVersions, 'first');
+  const field = (name: 'title' | 'deadline' | 'publicationDate') => frag<string>`${v.metadata}->>${frag.raw(`'${name}'`)}`;
   // When a bando was published: its publication date, else the day vaglio first ingested it.
-  const published = sql`coalesce(v.metadata->>'publicationDate', to_char(first.created_at, 'YYYY-MM-DD'))`;
-  const [known, expired, [count]] = await Promise.all([
-    sql<{ id: string; title: string; deadline: string }[]>`
-      select t.id, v.metadata->>'title' as title, v.metadata->>'deadline' as deadline ${from}
-      order by ${published} desc, t.id limit ${limit}`,
-    sql<{ id: string; title: string; deadline: string }[]>`
-      select t.id, v.metadata->>'title' as title, v.metadata->>'deadline' as deadline ${from}
-      where v.metadata->>'deadline' < ${today} order by v.metadata->>'deadline' desc, t.id limit ${limit}`,
-    sql<{ n: number }[]>`select count(*)::int as n from tenders`,
+  const published = frag`coalesce(${field('publicationDate')}, to_char(${first.createdAt}, 'YYYY-MM-DD'))`;
+  const select = () =>
+    db
+      .select({ id: tenders.id, title: field('title'), deadline: field('deadline') })
+      .from(tenders)
+      .innerJoin(v, and(eq(v.tenderId, tenders.id), eq(v.version, tenders.currentVersion)))
+      .innerJoin(first, and(eq(first.tenderId, tenders.id), eq(first.version, 1)))
+      .$dynamic();
+  const [known, expired, [total]] = await Promise.all([
+    select().orderBy(desc(published), asc(tenders.id)).limit(limit),
+    select().where(lt(field('deadline'), today)).orderBy(desc(field('deadline')), asc(tenders.id)).limit(limit),
+    db.select({ n: count() }).from(tenders),
   ]);
   const bando = (r: { id: string; title: string; deadline: string | null }): Bando => ({ id: r.id, title: r.title, ...(r.deadline ? { deadline: r.deadline } : {}) });
-  return { known: known.map(bando), expired: expired.map(bando), total: count?.n ?? 0 };
+  return { known: known.map(bando), expired: expired.map(bando), total: total?.n ?? 0 };
 }
 
 /** Those whose deadline is before `today` (the last day itself is still open). */

@@ -3,6 +3,9 @@
  * outcome from all its checks. Without a judge model every LLM check is `invalid` ("no judge model configured").
  */
 import { defineKind } from '../engine/kinds.ts';
+import { and, eq } from 'drizzle-orm';
+import { drizzleOf } from '../db/client.ts';
+import { transcripts } from '../db/schema/index.ts';
 import { caseVerdict, runChecks, type WeightedResult } from '../checks/index.ts';
 import { transcriptSchema } from '../transcript.ts';
 import { checkListSchema, judgePayloadSchema } from '../eval/payloads.ts';
@@ -21,10 +24,10 @@ export const judgeKind = defineKind({
   attempts: 3,
   backoffMs: 5_000,
   handler: async (p, ctx) => {
-    const row = (await ctx.sql<{ turns: unknown; session_id: string | null }[]>`
-      select turns, session_id from transcripts where run_id = ${ctx.runId} and task_key = ${p.caseTask}`)[0];
+    const tr = transcripts;
+    const row = (await drizzleOf(ctx.sql).select({ turns: tr.turns, sessionId: tr.sessionId }).from(tr).where(and(eq(tr.runId, ctx.runId), eq(tr.taskKey, p.caseTask))))[0];
     if (!row) throw new Error(`no transcript for ${p.caseTask}`);
-    const transcript = transcriptSchema.parse({ sessionId: row.session_id ?? undefined, turns: row.turns });
+    const transcript = transcriptSchema.parse({ sessionId: row.sessionId ?? undefined, turns: row.turns });
     const specs = (await ctx.shared(p.case.checks, checkListSchema)).filter(isLlmCheck);
     const configured = Boolean(llmFor(ctx).forRole('judge'));
     const targetConfig = await ctx.shared(p.case.target, targetConfigSchema);

@@ -8,7 +8,9 @@ import { defineKind } from '../engine/kinds.ts';
 import { PermanentTaskError } from '../engine/errors.ts';
 import { tenderMetadataSchema } from '../tender/metadata.ts';
 import { saveMetadataVerdict, verifyTender } from '../metadata/index.ts';
-import type { Sql } from '../db/client.ts';
+import { and, eq } from 'drizzle-orm';
+import { drizzleOf, type Sql } from '../db/client.ts';
+import { tenders, tenderVersions } from '../db/schema/index.ts';
 import { llmFor } from './llm.ts';
 import { llmResolver } from '../eval/resolve-ambiguous.ts';
 import { modelExtractor } from '../eval/model-extract.ts';
@@ -20,12 +22,16 @@ export const metadataPayloadSchema = z.object({
 });
 
 async function loadTender(sql: Sql, from: 'tenders' | 'demo', id: string): Promise<{ text: string; metadata: unknown } | undefined> {
-  const rows =
-    from === 'demo'
-      ? await sql<{ text: string; metadata: unknown }[]>`select text, metadata from demo.tenders where id = ${id}`
-      : await sql<{ text: string; metadata: unknown }[]>`
-          select v.text, v.metadata from tenders t join tender_versions v on v.tender_id = t.id and v.version = t.current_version
-          where t.id = ${id}`;
+  if (from === 'demo') {
+    // raw SQL: the demo chatbot's own table (schema demo), outside vaglio's Drizzle schema
+    return (await sql<{ text: string; metadata: unknown }[]>`select text, metadata from demo.tenders where id = ${id}`)[0];
+  }
+  const v = tenderVersions;
+  const rows = await drizzleOf(sql)
+    .select({ text: v.text, metadata: v.metadata })
+    .from(tenders)
+    .innerJoin(v, and(eq(v.tenderId, tenders.id), eq(v.version, tenders.currentVersion)))
+    .where(eq(tenders.id, id));
   return rows[0];
 }
 

@@ -2,7 +2,10 @@
  * tender.verdict — one bando's verdict once its conversations, judgments and metadata check are done, with
  * evidence: `not tested` (how many cases, why) when some of its cases could not be played, else ok/ko.
  */
+import { and, asc, count, eq, inArray, notExists, sql as frag } from 'drizzle-orm';
 import { z } from 'zod';
+import { drizzleOf } from '../db/client.ts';
+import { caseResults, metadataChecks, tasks } from '../db/schema/index.ts';
 import { defineKind } from '../engine/kinds.ts';
 
 export const tenderVerdictKind = defineKind({
@@ -15,19 +18,41 @@ export const tenderVerdictKind = defineKind({
   // A verdict is due even when some of the tender's tasks failed: then it says the bando was not tested.
   alwaysRun: true,
   handler: async (p, ctx) => {
-    const failed = await ctx.sql<{ case_id: string; family: string | null; outcome: string; reason: string }[]>`
-      select case_id, family, outcome, reason from case_results
-      where run_id = ${ctx.runId} and tender_id = ${p.tenderId} and outcome in ('fail', 'error') order by case_id`;
-    const counts = (await ctx.sql<{ total: number; pass: number; invalid: number }[]>`
-      select count(*)::int as total, count(*) filter (where outcome = 'pass')::int as pass,
-        count(*) filter (where outcome = 'invalid')::int as invalid
-      from case_results where run_id = ${ctx.runId} and tender_id = ${p.tenderId}`)[0]!;
-    const md = (await ctx.sql<{ verdict: string; discrepancies: unknown[] }[]>`
-      select verdict, discrepancies from metadata_checks where run_id = ${ctx.runId} and tender_id = ${p.tenderId}`)[0];
-    const lost = (await ctx.sql<{ n: number }[]>`
-      select count(*)::int as n from tasks t where t.run_id = ${ctx.runId} and t.status in ('failed', 'canceled')
-        and t.payload->>'tenderId' = ${p.tenderId} and t.kind in ('eval.converse', 'eval.redteam')
-        and not exists (select 1 from case_results r where r.run_id = t.run_id and r.task_key = t.task_key)`)[0]!.n;
+    const db = drizzleOf(ctx.sql);
+    const c = caseResults;
+    const ofTender = and(eq(c.runId, ctx.runId), eq(c.tenderId, p.tenderId));
+    const failed = await db
+      .select({ case_id: c.caseId, family: c.family, outcome: c.outcome, reason: c.reason })
+      .from(c)
+      .where(and(ofTender, inArray(c.outcome, ['fail', 'error'])))
+      .orderBy(asc(c.caseId));
+    const counts = (
+      await db
+        .select({
+          total: count(),
+          pass: frag<number>`(count(*) filter (where ${c.outcome} = 'pass'))::int`,
+          invalid: frag<number>`(count(*) filter (where ${c.outcome} = 'invalid'))::int`,
+        })
+        .from(c)
+        .where(ofTender)
+    )[0]!;
+    const m = metadataChecks;
+    const md = (await db.select({ verdict: m.verdict, discrepancies: m.discrepancies }).from(m).where(and(eq(m.runId, ctx.runId), eq(m.tenderId, p.tenderId))))[0];
+    // Case tasks of the tender that ended without a case result.
+    const lost = (
+      await db
+        .select({ n: count() })
+        .from(tasks)
+        .where(
+          and(
+            eq(tasks.runId, ctx.runId),
+            inArray(tasks.status, ['failed', 'canceled']),
+            eq(frag`${tasks.payload}->>'tenderId'`, p.tenderId),
+            inArray(tasks.kind, ['eval.converse', 'eval.redteam']),
+            notExists(db.select({ one: frag`1` }).from(c).where(and(eq(c.runId, tasks.runId), eq(c.taskKey, tasks.taskKey)))),
+          ),
+        )
+    )[0]!.n;
     const errored = failed.filter((f) => f.outcome === 'error');
     const untested = errored.length + lost;
     const verdict = untested > 0 ? 'not tested' : failed.length === 0 && md?.verdict !== 'ko' ? 'ok' : 'ko';

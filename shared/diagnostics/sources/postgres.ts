@@ -45,6 +45,7 @@ export function postgresSource(config: PostgresSourceConfig, deps: { sql?: postg
       const sql = own ?? deps.sql;
       if (!sql) throw new Error('postgres source: give `url` in the source config or a connection in deps.sql');
       try {
+        // raw SQL: reads the user's vector table, whose schema, table and columns come from the source config, not vaglio's schema
         const table = config.schema ? sql(`${config.schema}.${config.table}`) : sql(config.table);
         const vector =
           config.vectorFormat === 'pgvector'
