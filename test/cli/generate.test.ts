@@ -25,7 +25,7 @@ const QUESTIONS = [
   { question: 'Scrivimi una lettera di dimissioni.', intent: 'off topic', expected: 'refuse' },
 ];
 
-describe('vaglio generate --from-description', { timeout: 120_000 }, () => {
+describe('vaglio generate --from-description', () => {
   it('writes a runnable question set from the generator model', async () => {
     fake.setHandler(() => ({ content: JSON.stringify({ questions: QUESTIONS }) }));
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'vaglio-gen-')), 'new', 'quick.yaml');

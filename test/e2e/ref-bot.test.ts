@@ -34,7 +34,7 @@ beforeAll(async () => {
   const ingested = await ingest(infra.sql, { type: 'inpa-file', id: 'ref-corpus', path: REF_FEED });
   expect(ingested.errors).toEqual([]);
   expect(ingested.added).toHaveLength(14);
-}, 120_000);
+});
 afterAll(async () => {
   if (tables.length) console.log(formatFaultTable({ rows: tables.flatMap((t) => t.rows), otherNew: tables.flatMap((t) => t.otherNew ?? []) }, tables.length));
   await workers?.stop();

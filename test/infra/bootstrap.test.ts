@@ -25,7 +25,7 @@ describe('infrastructure bootstrap', () => {
   });
 
   const skipReason = closed ? ` (skipped: running as root in a checkout under ${closed}, which the postgres user cannot enter; the main command says so and how to fix it)` : '';
-  it.skipIf(!!closed)(`starts private Postgres and Redis when the configured ones do not answer${skipReason}`, { timeout: 120_000 }, async () => {
+  it.skipIf(!!closed)(`starts private Postgres and Redis when the configured ones do not answer${skipReason}`, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'vaglio-boot-'));
     const infra = await ensureInfra({ databaseUrl: 'postgres://postgres@127.0.0.1:1/vaglio', redisUrl: 'redis://127.0.0.1:1', dataDir });
     try {

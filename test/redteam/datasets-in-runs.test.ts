@@ -100,7 +100,7 @@ describe('dataset entries are checked', () => {
     });
     expect(r.code).toBe(2);
     expect(r.err).toContain('--redteam-dataset "multijail-xx" is not one of: multijail-it, itamsj-it');
-  }, 60_000);
+  });
 });
 
 describe.skipIf(!hasSharedData)(`a run with redteam.datasets against an HTTP bot${NEEDS_SHARED_DATA}`, () => {
@@ -155,5 +155,5 @@ describe.skipIf(!hasSharedData)(`a run with redteam.datasets against an HTTP bot
     } finally {
       await workers.stop();
     }
-  }, 90_000);
+  });
 });

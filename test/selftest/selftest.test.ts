@@ -63,7 +63,7 @@ beforeAll(async () => {
   workers = await startTestWorkers(infra, ['converse', 'judge', 'metadata', 'diagnostics', 'report', 'control']);
   const ingested = await ingest(infra.sql, { type: 'folder', id: 'demo-corpus', path: CORPUS_DIR });
   expect(ingested.errors).toEqual([]);
-}, 120_000);
+});
 
 afterAll(async () => {
   if (tables.length) console.log(formatFaultTable({ rows: tables.flatMap((t) => t.rows), otherNew: tables.flatMap((t) => t.otherNew ?? []) }, tables.length));
@@ -137,6 +137,6 @@ describe('self-test: the demo suite against the demo chatbot', () => {
       expect(table.rows[0]!.newlyCaught).toBeGreaterThan(0);
       // The whole corpus's metadata (wrong-metadata) covers tenders the clean run did not play: only cases count.
       expect(table.otherNew!.map((f) => `${f.caseId}: ${f.failedChecks.map((c) => c.checkId).join(', ')}`)).toEqual([]);
-    }, 120_000);
+    });
   }
 });
