@@ -1,7 +1,8 @@
 /**
  * Memoised pure functions of the checks (a sentence's judgement, the facts a clause states). A mutation run
  * judges thousands of mutants that differ from their original in one sentence, so most of these calls repeat
- * one already made; a normal run loses nothing (a miss costs one key).
+ * one already made. The caches work only inside `withCheckMemo` (what the mutation engine wraps a run in) and
+ * are emptied when the last such run ends: a service that judges normal runs keeps no memory for them.
  *
  * Rules for a memoised function: its result depends on its arguments alone (no clock, no module state that
  * changes), the key covers every argument (`memoKey` refuses anything but strings, numbers, booleans and
@@ -9,7 +10,9 @@
  * frozen, so a change throws). Each cache is bounded: the oldest entry goes first.
  */
 
-let enabled = true;
+/** Mutation runs in progress (the caches live while one is), and the test switch that turns them off. */
+let active = 0;
+let disabled = false;
 const caches: { young: Map<string, unknown>; old: Map<string, unknown> }[] = [];
 
 type Flat = string | number | boolean | null | undefined;
@@ -54,7 +57,7 @@ export function memoize<A extends unknown[], R>(fn: (...args: A) => R, key: (...
     return r;
   };
   return (...args: A): R => {
-    if (!enabled) return fn(...args);
+    if (active === 0 || disabled) return fn(...args);
     const k = key(...args);
     if (k === undefined) return fn(...args);
     const young = cache.young.get(k);
@@ -64,13 +67,27 @@ export function memoize<A extends unknown[], R>(fn: (...args: A) => R, key: (...
   };
 }
 
-/** Turns every check memo on or off and empties them (the verdict-identity test compares both ways). */
-export function setCheckMemo(on: boolean): void {
-  enabled = on;
+function clearAll(): void {
   for (const c of caches) {
     c.young.clear();
     c.old.clear();
   }
+}
+
+/** Runs `fn` with the check memos on; they are emptied when the last run that turned them on ends. */
+export async function withCheckMemo<T>(fn: () => Promise<T>): Promise<T> {
+  active++;
+  try {
+    return await fn();
+  } finally {
+    if (--active === 0) clearAll();
+  }
+}
+
+/** Turns every check memo off (even inside withCheckMemo) or back on, and empties them: the verdict-identity test. */
+export function setCheckMemo(on: boolean): void {
+  disabled = !on;
+  clearAll();
 }
 
 /**

@@ -4,6 +4,7 @@
  * reported as not applicable, with the reason. No chatbot is called.
  */
 import { checkSpecSchema, runChecks } from '../checks/index.ts';
+import { withCheckMemo } from '../checks/memo.ts';
 import type { Outcome } from '../transcript.ts';
 import { coveringInstruments, judge, touchedParts, unexercisedLlmChecks, type JudgeOptions } from './evaluate.ts';
 import type { LoadedRun } from './load.ts';
@@ -52,12 +53,18 @@ async function verifiedSuggestion(op: MutationOperator, s: MutationSubject, ctx:
   return onMutant?.outcome === 'fail' ? raw! : undefined;
 }
 
-export async function runMutations(
-  run: LoadedRun,
-  operators: MutationOperator[],
-  judgeOpts: JudgeOptions = {},
-  { profile, reuse = true }: { profile?: MutationProfile; /** Off: every check runs again on every mutant (the verdict-identity test). */ reuse?: boolean } = {},
-): Promise<MutationRunResult> {
+export interface RunOptions {
+  profile?: MutationProfile;
+  /** Off: every check runs again on every mutant (the verdict-identity test). */
+  reuse?: boolean;
+}
+
+/** Every operator on every subject, judged with the checks' memos on (shared/checks/memo.ts), emptied at the end. */
+export function runMutations(run: LoadedRun, operators: MutationOperator[], judgeOpts: JudgeOptions = {}, options: RunOptions = {}): Promise<MutationRunResult> {
+  return withCheckMemo(() => mutateAll(run, operators, judgeOpts, options));
+}
+
+async function mutateAll(run: LoadedRun, operators: MutationOperator[], judgeOpts: JudgeOptions, { profile, reuse = true }: RunOptions): Promise<MutationRunResult> {
   const opts: JudgeOptions = { ...judgeOpts, roles: run.target?.roles, cannedReplies: run.target?.cannedReplies };
   const mutants: MutantOutcome[] = [];
   const suggestions: Suggestion[] = [];

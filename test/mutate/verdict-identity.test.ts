@@ -6,7 +6,7 @@
  * comparison sees it).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { scrambleCheckMemoForTest, setCheckMemo } from '../../shared/checks/memo.ts';
+import { scrambleCheckMemoForTest, setCheckMemo, withCheckMemo } from '../../shared/checks/memo.ts';
 import { BUILTIN_OPERATORS } from '../../shared/mutate/index.ts';
 import { runMutations, type MutationRunResult } from '../../shared/mutate/run.ts';
 import { fixtureRun } from './fixture-run.ts';
@@ -38,20 +38,30 @@ describe('mutation verdicts with and without caching', () => {
     for (const k of ['answer-presence', 'fact-match', 'tool-use', 'canary-leak', 'language-switch']) expect(killers).toContain(k);
 
     setCheckMemo(true);
-    const cold = await runMutations(run, operators);
-    expect(verdicts(cold)).toEqual(verdicts(plain));
-    expect(cold.suggestions).toEqual(plain.suggestions);
-    const warm = await runMutations(run, operators);
-    expect(verdicts(warm)).toEqual(verdicts(plain));
-    expect(warm.suggestions).toEqual(plain.suggestions);
+    // The outer withCheckMemo keeps the caches between the two runs: the second one starts warm.
+    await withCheckMemo(async () => {
+      const cold = await runMutations(run, operators);
+      expect(verdicts(cold)).toEqual(verdicts(plain));
+      expect(cold.suggestions).toEqual(plain.suggestions);
+      const warm = await runMutations(run, operators);
+      expect(verdicts(warm)).toEqual(verdicts(plain));
+      expect(warm.suggestions).toEqual(plain.suggestions);
+    });
   });
 
   it('would differ if a cache gave another input\'s result (the comparison above can fail)', async () => {
     const plain = await reference();
-    await runMutations(run, operators);
-    expect(scrambleCheckMemoForTest()).toBeGreaterThan(100);
-    const stale = await runMutations(run, operators);
+    const stale = await withCheckMemo(async () => {
+      await runMutations(run, operators);
+      expect(scrambleCheckMemoForTest()).toBeGreaterThan(100);
+      return runMutations(run, operators);
+    });
     const differ = verdicts(stale).filter((v, i) => v !== verdicts(plain)[i]);
     expect(differ.length).toBeGreaterThan(10);
+  });
+
+  it('keep nothing once the mutation run is over (a service judging normal runs holds no cache)', async () => {
+    await runMutations(run, operators);
+    expect(scrambleCheckMemoForTest()).toBe(0);
   });
 });
