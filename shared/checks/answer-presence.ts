@@ -11,14 +11,18 @@
  * for a what/when/how-much question, the question's own words restated. A clause about the conversation that is
  * negated ("non sono nella posizione di risponderle") is a deflection whatever its wording. Any content clause
  * makes the reply an answer ("non so la data esatta, ma il bando scade a gennaio"; a referral beside the answer).
+ * Beside the per-kind forms (deflections.ts), clauses are read by their structure (presence-frames.ts): the bot
+ * declining of itself, asking back when a bando was named, advising the user to go elsewhere (and what then
+ * points back at that office), an error's code beside the error.
  */
 import { answerOf, fail, pass, quote } from './common.ts';
-import { ASKS_CONTACT, CONTRAST, DEFLECTIONS, FILLER, NEGATION, POLARITY, VAGUE, isMetaWord, isReferralWord, namesBando, negatedKind, type DeflectionKind } from './deflections.ts';
+import { ASKS_CONTACT, CONTRAST, DEFLECTION_OF, FILLER, NEGATION, POLARITY, VAGUE, isMetaWord, isReferralWord, namesBando, negatedKind, type DeflectionKind } from './deflections.ts';
 import type { CheckSpecOf } from './schema.ts';
-import { ENGLISH_STOPWORDS, ITALIAN_STOPWORDS } from './stopwords.ts';
+import { ENGLISH_MARKERS, ENGLISH_STOPWORDS, ITALIAN_MARKERS, ITALIAN_STOPWORDS } from './stopwords.ts';
 import { foldAccents } from './text.ts';
 import { parseItalianNumberWord } from './italian-numbers.ts';
-import { memoize, memoKey } from './memo.ts';
+import { memoize } from './memo.ts';
+import { DECLINES, DOCUMENT_POINTER, ERROR_DETAIL, advisesElsewhere, asksBack, speaksOfItself } from './presence-frames.ts';
 import type { CheckHandler } from './types.ts';
 
 export type NonAnswerKind = 'empty' | 'canned' | 'echo' | 'nothing' | DeflectionKind;
@@ -60,14 +64,30 @@ const ORDER: DeflectionKind[] = ['error', 'refusal', 'fallback', 'dont-know', 'a
  * weak: only the question's own words, to a question asking what/when/how much (restates, adds nothing);
  * polar: a yes or a no.
  */
-type Clause = { kind: 'content' | 'filler' | 'bare' | 'weak' | 'echo' | 'polar' } | { kind: 'deflection'; as: DeflectionKind };
+type Clause = { kind: 'content' | 'filler' | 'bare' | 'weak' | 'echo' | 'polar' | 'detail' } | { kind: 'deflection'; as: DeflectionKind };
 interface Judge {
   question: string;
   /** The question asks what, when, how much… (not yes or no): restating it answers nothing. */
   wh: boolean;
   bandoNamed: boolean;
   asksContact: boolean;
+  /** The question is in English ("None." answers "how many …?" rather than being a null leaked as text). */
+  english: boolean;
+  /** All of the above as one string: the key of the memoised sentence judgements. */
+  key: string;
 }
+
+/**
+ * The question's own words, and whether a word is one of them or one of their forms: computed once per question
+ * (the Judge stays plain data, the key of the memoised sentence judgements).
+ */
+const questionWords = memoize(
+  (question: string) => {
+    const asked = tokens(question);
+    return { asked, inQuestion: formsOf(asked), selves: new Set(question.match(USER_SELF) ?? []) };
+  },
+  (question) => question,
+);
 
 /**
  * A referral answers a question about contacts or where to go only when it gives a way to get there: an address
@@ -83,7 +103,7 @@ const testedKinds = memoize((_text: string) => new Map<DeflectionKind, boolean>(
 function says(kind: DeflectionKind, text: string): boolean {
   const tested = testedKinds(text);
   let hit = tested.get(kind);
-  if (hit === undefined) tested.set(kind, (hit = DEFLECTIONS[kind].some((re) => re.test(text))));
+  if (hit === undefined) tested.set(kind, (hit = DEFLECTION_OF[kind].test(text) || (kind === 'referral' && advisesElsewhere(text))));
   return hit;
 }
 
@@ -105,8 +125,26 @@ function deflection(text: string, ctx: Judge, kinds: DeflectionKind[]): Deflecti
   return undefined;
 }
 
+/** More English than Italian function words, or, in a question without any ("minimum height required?"), word endings. */
+function isEnglish(question: string): boolean {
+  const ws = question.match(/[\p{L}']+/gu) ?? [];
+  const en = ws.filter((w) => ENGLISH_MARKERS.has(w)).length;
+  const it = ws.filter((w) => ITALIAN_MARKERS.has(w)).length;
+  if (en !== it) return en > it;
+  // No telling function word: most Italian words end in a vowel, most English ones do not.
+  const long = ws.filter((w) => w.length >= 4);
+  return long.length > 0 && long.filter((w) => /[aeiou]$/.test(w)).length / long.length < 0.5;
+}
+
 /** The same word or one of its forms ("bandi" for "bando", "durata" for "dura"): a common stem of four letters. */
 const same = (w: string, a: string) => w === a || (Math.min(w.length, a.length) >= 4 && w.slice(0, 4) === a.slice(0, 4) && Math.abs(w.length - a.length) <= 4);
+/** Whether a word is one of `asked` or one of its forms: by exact word, then by the lengths sharing its stem. */
+function formsOf(asked: string[]): (w: string) => boolean {
+  const exact = new Set(asked);
+  const stems = new Map<string, number[]>();
+  for (const a of exact) if (a.length >= 4) stems.set(a.slice(0, 4), [...(stems.get(a.slice(0, 4)) ?? []), a.length]);
+  return (w) => exact.has(w) || (w.length >= 4 && (stems.get(w.slice(0, 4)) ?? []).some((n) => Math.abs(n - w.length) <= 4));
+}
 /** A question asking what, when, where, how much… within its first words (else a yes/no question). */
 const WH = /^(?:\S+ ){0,3}?(?:quando|quanto|quanti|quante|quanta|quale|quali|dove|chi|cosa|perche|what|when|where|which|who|how|why)\b|^come\b/;
 
@@ -114,20 +152,36 @@ const WH = /^(?:\S+ ){0,3}?(?:quando|quanto|quanti|quante|quanta|quale|quali|dov
 function isEcho(text: string, ctx: Judge): boolean {
   // "Non c'è limite di età" to "C'è un limite di età?" is an answer, not a repeat.
   if (NEGATION.test(text) && !NEGATION.test(ctx.question)) return false;
-  // "Il bando è aperto" to "Il bando è aperto?" says yes: a repeat of a yes/no question asks it again, or is
-  // introduced as the question ("Domanda: …").
-  if (!ctx.wh && !/\?\s*$/.test(text) && !ECHO_PREFIX.test(trimEnds(text)) && !ASKING_FRAME.test(text)) return false;
-  const own = tokens(trimEnds(text).replace(ECHO_PREFIX, ''));
-  const asked = tokens(ctx.question);
-  // The same word, or one of its forms ("durata" for "dura"): a common stem of at least four letters.
+  const { asked, inQuestion, selves } = questionWords(ctx.question);
+  // "Il bando è aperto" to "Il bando è aperto?" may say yes; a repeat of a yes/no question asks it again: it keeps
+  // the user's own first person ("posso candidarmi … se ho 50 anni"), or it is the whole question, word for word.
+  // (Told apart first from what is cheap to test: most clauses are not repeats.)
+  const framed = ctx.wh || /\?\s*$/.test(text) || ECHO_PREFIX.test(trimEnds(text)) || ASKING_FRAME.test(text);
+  const keepsSelf = !framed && selves.size > 0 && (text.match(USER_SELF) ?? []).some((w) => selves.has(w));
+  const whole = !framed && asked.length >= 4 && text.length >= asked.join(' ').length - 4 * asked.length;
+  if (!framed && !keepsSelf && !whole) return false;
   // Words about asking ("vuole sapere se …", "so you want to know …") are the frame of the repeat, not content.
-  const said = own.filter((w) => !isMetaWord(w) && !ASKING.test(w));
-  return said.length > 0 && asked.length > 0 && said.every((w) => asked.some((a) => same(w, a))) && new Set(said).size >= Math.ceil(new Set(asked).size / 2);
+  const said = tokens(trimEnds(text).replace(ECHO_PREFIX, '')).filter((w) => !isMetaWord(w) && !ASKING.test(w));
+  const covered = said.length > 0 && asked.length > 0 && said.every(inQuestion);
+  if (!covered || new Set(said).size < Math.ceil(new Set(asked).size / 2)) return false;
+  return framed || keepsSelf || asked.every((a) => said.some((w) => same(w, a)));
 }
+/** The user speaking of themself in a question ("posso", "devo", "ho", "can I", "my"). */
+const USER_SELF = /\b(?:posso|devo|ho|mi|io|mio|mia|miei|mie|vorrei|can i|do i|should i|must i|am i|may i|i am|i have|i'm|my)\b/g;
+
+/** The bot placing the question outside what it does ("esce dal tipo di supporto che offro", "beyond what I …"). */
+const SCOPE_OUT = /\b(?:esce|escono|esula\w*|va oltre|vanno oltre|fuori (?:da|dal|dai|dalla|dalle|del|dei|dell')|al di fuori|outside|beyond|out of)\b/;
+
+/** A clause pointing back at the ente or page just named: "che …", "dove …", "lì …", "loro …", "they'll …", "oppure …". */
+const CONTINUES = /^(?:che|chi|dove|li|loro|essi|oppure|altrimenti|they|they'll|they're|they'd|who|which|where|there|or|otherwise)\b/;
+
+/** What the user asked, as the bot names it when it declines it ("questa richiesta esce …", "this question is …"). */
+const CONVERSATION_NOUN = /^(?:richiest[ae]|domand[ae]|quesit[oi]|question[ei]?|questions?|requests?|queries|query|enquir\w*|inquir\w*)$/;
 
 function classify(clause: string, ctx: Judge): Clause {
   const c = trimEnds(clause);
   if (bare(c) === '') return { kind: 'filler' };
+  if (ERROR_DETAIL.test(c) || DOCUMENT_POINTER.test(c)) return { kind: 'detail' };
   if (POLARITY.test(c)) return { kind: 'polar' };
   // "Cinque.", "Uno solo.": a number word is an answer ("uno"/"una" only when nearly alone: else an article).
   const words = c.match(/\p{L}+/gu) ?? [];
@@ -142,16 +196,26 @@ function classify(clause: string, ctx: Judge): Clause {
   // "thank you for understanding"), "questa", "ok" around a deflection say nothing by themselves.
   if (VAGUE.test(c)) return { kind: 'filler' };
   const own = tokens(c);
+  // "Non ti so aiutare su questo", "I am not in a position to comment on exam details": declining the conversation
+  // itself, whatever the clause then names.
+  const declines = DECLINES.exec(c);
+  if (declines && !/\d/.test(c) && tokens(c.slice(declines.index + declines[0].length)).slice(0, 3).some(isMetaWord)) return { kind: 'deflection', as: negatedKind(own) };
   if (own.length === 0) return { kind: 'bare' };
   const said = own.filter((w) => !isMetaWord(w));
   if (said.length > 0) {
-    const asked = tokens(ctx.question);
+    const { asked, inQuestion } = questionWords(ctx.question);
+    // The bot saying, of itself, what it does not do, or that the question is out of its scope, in words of its
+    // own that touch nothing asked ("non è un tema che mi compete", "not something I'm permitted to get into").
+    const aboutItself = (NEGATION.test(c) || /\bno \w/.test(c) || SCOPE_OUT.test(c)) && speaksOfItself(c);
+    const ownWords = said.filter((w) => !CONVERSATION_NOUN.test(w) && !SCOPE_OUT.test(w));
+    if (aboutItself && !/\d/.test(c) && ownWords.length <= 2 && !said.some(inQuestion)) return { kind: 'deflection', as: negatedKind(own) };
     // Only where else to ask, and the question's words: "verifichi con l'ufficio del Comune di Lecco".
-    const inQuestion = (w: string) => asked.some((a) => same(w, a));
     const elsewhere = said.some((w) => isReferralWord(w) && !inQuestion(w)) && said.every((w) => isReferralWord(w) || inQuestion(w));
     if (elsewhere && !(ctx.asksContact && CONCRETE_CHANNEL.test(c)) && !/\d/.test(c)) return { kind: 'deflection', as: 'referral' };
     // "Ci sono concorsi del Ministero" to "Quando scade il concorso del Ministero?": the question's words only.
-    const restates = ctx.wh && !/\d/.test(c) && said.every(inQuestion);
+    // To a yes/no question they may say yes ("il bando è aperto"), unless they are a fragment of it ("sono loro i
+    // responsabili del bando").
+    const restates = !/\d/.test(c) && said.every(inQuestion) && (ctx.wh || new Set(said).size < Math.ceil(new Set(asked).size / 2));
     return { kind: restates ? 'weak' : 'content' };
   }
   // Only about the conversation and negated ("non sono in condizione di risponderle", "I am not in a position
@@ -165,27 +229,67 @@ function classify(clause: string, ctx: Judge): Clause {
  * judged clause by clause, so a referral beside content ("scade il 12 gennaio, per informazioni contatti …")
  * leaves the content.
  */
-function judgeSentence(sentence: string, ctx: Judge): Clause[] {
+function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean): Clause[] {
+  const state = { referral: afterReferral };
   // The question repeated whole, maybe after "Domanda:" (which the cut at ':' below would leave as a clause).
   if (isEcho(sentence, ctx)) return [{ kind: 'echo' }];
-  if (VAGUE.test(trimEnds(sentence))) return [{ kind: 'filler' }];
+  const whole = trimEnds(sentence);
+  if (VAGUE.test(whole)) return [{ kind: 'filler' }];
+  if (ERROR_DETAIL.test(whole)) return [{ kind: 'detail' }];
+  // "None." answers an English "how many …?"; to an Italian question it is a null printed as text.
+  if (whole === 'none' && ctx.english) return [{ kind: 'content' }];
+  if (ctx.bandoNamed && asksBack(sentence) && !/\d/.test(sentence) && !FILLER.some((re) => re.test(whole))) {
+    // Asking the user back about what they named ("Which posting are you asking about?"): words of the
+    // conversation and of the question, and at most a few more.
+    const { inQuestion } = questionWords(ctx.question);
+    const more = tokens(whole).filter((w) => !isMetaWord(w) && !ASKING.test(w) && !inQuestion(w));
+    if (more.length <= 3) return [{ kind: 'deflection', as: 'asks-which' }];
+  }
   const clauses = sentence
     .split(/,?\s+(?=(?:ma|pero|tuttavia|invece|but|however|yet)\b)/)
     .flatMap((part) => {
       const p = trimEnds(part.replace(CONTRAST, ''));
-      const whole = deflection(p, ctx, ORDER.filter((k) => k !== 'referral'));
+      const as = deflection(p, ctx, ORDER.filter((k) => k !== 'referral'));
       // "Non ho capito a quale bando si riferisce": asking which bando when none was named is the right reply.
-      const clarifies = whole === 'fallback' && !ctx.bandoNamed && says('asks-which', p);
-      if (whole && !clarifies && !FILLER.some((re) => re.test(p))) return [{ kind: 'deflection', as: whole } as Clause];
-      return p.split(/[,:]+/).map((c) => classify(c, ctx));
+      const clarifies = as === 'fallback' && !ctx.bandoNamed && says('asks-which', p);
+      if (as && !clarifies && !FILLER.some((re) => re.test(p))) return [{ kind: 'deflection', as } as Clause];
+      return p.split(/[,:]+|\s[—–-]\s/).map((c) => {
+        const k = classify(c, ctx);
+        // What follows a referral and points back at it ("…, che le saprà rispondere", "they'll know") is still
+        // the referral, unless it gives a figure ("…, che è aperto dalle 9 alle 12").
+        const continues = state.referral && k.kind === 'content' && CONTINUES.test(trimEnds(c)) && !/\d/.test(c);
+        const out: Clause = continues ? { kind: 'deflection', as: 'referral' } : k;
+        if (out.kind === 'deflection' && out.as === 'referral') state.referral = true;
+        else if (out.kind === 'content') state.referral = false;
+        return out;
+      });
     });
   // "Sì" or "No" answers a yes/no question, unless the sentence refuses, falls back or fails ("No, non posso").
   const declines = clauses.some((c) => c.kind === 'deflection' && (c.as === 'refusal' || c.as === 'fallback' || c.as === 'error'));
   return clauses.map((c) => (c.kind === 'polar' ? ({ kind: declines ? 'filler' : 'content' } as Clause) : c));
 }
 
+/** What a question tells about its replies, once per question (a run judges many replies to the same one). */
+const judgeFor = memoize(
+  (question: string, bandoNamed: boolean): Judge => {
+    const judge = { question, wh: WH.test(question), bandoNamed, asksContact: ASKS_CONTACT.test(question), english: isEnglish(question) };
+    return { ...judge, key: JSON.stringify(judge) };
+  },
+  (question, bandoNamed) => `${bandoNamed ? 1 : 0}${question}`,
+);
+
 /** judgeSentence memoised: a mutant changes one sentence of its answer, the others were judged already. */
-const judgedSentence = memoize(judgeSentence, memoKey);
+const judgedSentence = memoize(judgeSentence, (sentence, judge, afterReferral) => `${afterReferral ? 1 : 0}${judge.key}\u0000${sentence}`);
+
+/** Whether, after these clauses, the last thing said was a referral (what follows may point back at it). */
+function referralLast(clauses: Clause[], before: boolean): boolean {
+  for (let i = clauses.length - 1; i >= 0; i--) {
+    const c = clauses[i];
+    if (c?.kind === 'deflection' && c.as === 'referral') return true;
+    if (c?.kind === 'content') return false;
+  }
+  return before;
+}
 
 /** Removes the canned replies found in the reply; says whether one was. */
 function withoutCanned(folded: string, canned: string[]): { rest: string; found: boolean } {
@@ -213,17 +317,22 @@ export function detectNonAnswer(text: string, context: PresenceContext | string[
   if (bare(folded) === '') return 'empty';
   const question = fold(ctx.question ?? '');
   const { rest, found } = withoutCanned(folded, ctx.cannedReplies ?? []);
-  const judge = { question, wh: WH.test(question), bandoNamed: ctx.bandoNamed ?? namesBando(ctx.question ?? ''), asksContact: ASKS_CONTACT.test(question) };
+  const judge = judgeFor(question, ctx.bandoNamed ?? namesBando(ctx.question ?? ''));
   // A header that only names the bando ("Bando «…» (codice X), Ente.") says nothing about what was asked.
   // (Quoted titles are emptied first: their "n. 40 posti" would cut the header in two.)
   const sentences = rest.replace(/«[^»]*»/g, '«»').split(/(?<=[.!?;])\s+|\n+/).map((x) => x.trim()).filter((x) => x && !isBandoHeader(x));
   // Any content makes the reply an answer whatever the other sentences say: the first one found ends the judging.
   const judged: Clause[] = [];
+  let afterReferral = false;
   for (const x of sentences) {
-    const clauses = judgedSentence(x, judge);
+    const clauses = judgedSentence(x, judge, afterReferral);
     if (clauses.some((j) => j.kind === 'content')) return undefined;
+    afterReferral = referralLast(clauses, afterReferral);
     judged.push(...clauses);
   }
+  // An error's code or a referral's "articolo 2" is part of it; alone ("Codice: PA-2027-0012") it answers.
+  const points = judged.some((j) => j.kind === 'deflection' && (j.as === 'error' || j.as === 'referral'));
+  if (judged.some((j) => j.kind === 'detail' && !points)) return undefined;
   if (found) return 'canned';
   const kinds = judged.flatMap((j) => (j.kind === 'deflection' ? [j.as] : []));
   if (kinds.length) return ORDER.find((k) => kinds.includes(k));

@@ -4,10 +4,19 @@
  * per check (`cannedReplies`). Matched on lowercase, accent-folded text with apostrophes normalised to '.
  */
 
+import { memoize } from './memo.ts';
+
 export type DeflectionKind = 'refusal' | 'fallback' | 'dont-know' | 'referral' | 'asks-which' | 'error';
 
 export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
   refusal: [
+    // "Exam scheduling isn't something I cover", "non è un argomento di cui mi occupo": the topic named as outside.
+    /\b(?:is|are)(?: not|n't) (?:really )?(?:something|a topic|a subject|an area|a thing|a question|part of what|among the things|one of the things) (?:that )?(?:i|we|this assistant|this service)\b/,
+    /\bnon (?:e|sono) (?:qualcosa|un tema|un argomento|una questione|una materia|un ambito|un aspetto|una domanda|temi|argomenti|questioni|materie|ambiti|aspetti) (?:di cui|che|su cui|a cui|tra quelli|fra quelli)\b/,
+    // Passive with a modal: "le questioni … non possono essere trattate da questo servizio".
+    /\bnon (?:puo|possono|potra|potranno|potrebbero) essere (?:trattat|gestit|affrontat|discuss|evas|approfondit|esaminat)\w*/,
+    // The bot in the third person keeping to its scope: "questo assistente si limita a …", "this assistant only …".
+    /\b(?:assistente|servizio|chatbot|bot|canale|assistant|service|channel)\b[^.!?]{0,20}\b(?:si limita|si occupa (?:solo|soltanto|unicamente|esclusivamente)|(?:e|sono) limitat[oa]|is limited to|only (?:covers|handles|deals with|answers))\b/,
     /\bnon (?:e|rientra) (?:di|nella|nelle|tra le) (?:mia|mie) competenz/,
     /\bnon (?:tratto|gestisco|mi occupo di|posso occuparmi di)\b/,
     // Not allowed or not enabled to: the bot declines by its rules, whatever it names.
@@ -76,6 +85,9 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\b(?:could|can) you (?:please )?(?:rephrase|repeat)\b/,
   ],
   'dont-know': [
+    // Stalling: "mi serve ancora un momento", "I need a few more minutes".
+    /\b(?:mi|ci) (?:serve|servono|occorre|occorrono) (?:ancora )?(?:un |qualche |del |altro |un altro |un po' di )?(?:moment|minut|second|attim|temp)/,
+    /\bi (?:need|'ll need) (?:a |some |a few )?(?:more )?(?:moment|minute|second|time)/,
     /\bnon (?:ne )?sono (?:sicur|cert)/,
     /\bnon ho (?:questa|quest'|la|una|tale) (?:informazione|risposta|notizia)/,
     /\bnon (?:ne )?ho (?:elementi|idea|la minima idea)\b/,
@@ -105,6 +117,10 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\b(?:not|isn'?t) available (?:to me|at the moment|right now)\b/,
   ],
   referral: [
+    // "Those details are in the call text", "le indicazioni complete sono nel bando": where the answer is.
+    /\b(?:is|are|sono|e|si trovano|stanno|figurano) (?:all |tutt[ei] )?(?:in|on|nel|nella|nell'|sul|sulla|negli|nei|nelle|all'interno del) (?:the )?(?:\S+ ){0,2}(?:notice|call|website|site|portal|page|bando|avviso|sito|portale|pagina|text|testo|document|documento|albo|allegat\w*|annex)\b/,
+    // Someone else is better placed: "the recruitment office is best placed to answer", "è il più indicato a".
+    /\b(?:is|are) (?:best|better) placed to\b|\b(?:e|sono) (?:il|la|i|le) piu (?:indicat|adatt)[oaie] (?:a|per)\b/,
     /\b(?:puo|potra|puoi|potete|deve|dovra|occorre|e necessario|bisogna|conviene) (?:chiedere|contattare|consultare|rivolgersi|verificare|scrivere|telefonare|visitare|informarsi)\b/,
     /\b(?:trova|trovera|troverai|trovi|sono disponibili|sono pubblicate) [^.]{0,40}\bsul (?:sito|portale)\b/,
     /\b(?:you can|you may|you'll|you will|you should) (?:find|check|ask|contact|consult|get|look)\b[^.]{0,60}\b(?:website|site|office|portal|department|hr|authority|body|administration|page)\b/,
@@ -112,7 +128,7 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\b(?:si )?rivolg(?:a|ersi|iti|ete)\b/,
     /\b(?:la |le |ti |vi )?(?:invito|invitiamo|consiglio|consigliamo|suggerisco|suggeriamo|raccomando) (?:a |di )?(?:contattare|consultare|rivolgersi|visitare|scrivere|leggere|rileggere|verificare|controllare|guardare|chiedere|informarsi)/,
     /\bche (?:la|le|ti|vi) (?:invito|invitiamo|consiglio|suggerisco) (?:a|di) /,
-    /\b(?:contatti|consulti|visiti|telefoni|scriva a|si rivolga|(?:la|ti|vi|le) (?:rimando|rinvio|indirizzo))\b/,
+    /\b(?:contatti|consulti|visiti|telefoni|scriva (?:a|al|alla|all'|ai|agli|alle)|si rivolga|(?:la|ti|vi|le) (?:rimando|rinvio|indirizzo))\b/,
     /\b(?:chiedi|contatta|scrivi|rivolgiti|senti|chiama|telefona|consulta|guarda|controlla|verifica|informati) (?:pure |direttamente |prima )?(?:\S+ ){0,3}(?:comune|ente|ufficio|uffici|regione|provincia|azienda|asl|amministrazione|sito|portale|bando|segreteria|sportello|urp|responsabil)/,
     /\b(?:le |li |la |lo |l')?(?:trova|trovera|troverai|trovi|trovate|sono (?:indicat|riportat|descritt|spiegat)\w*|e (?:indicat|riportat|descritt|spiegat)\w*) (?:\S+ ){0,6}(?:nel|sul|sulla|nella|nell'|all'|al) ?(?:sito|portale|bando|avviso|pagina|testo|documento|albo)/,
     /\b(?:verifichi|controlli|chieda|si informi|si accerti)\b[^.!?;:]{0,30}\b(?:direttamente|ente|uffici?|amministrazione|comune|regione|azienda|asl|segreteria|sportello|urp|sito|portale|pagina|responsabil)/,
@@ -136,6 +152,9 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\b(?:ufficio|uffici|ente|amministrazione|comune|regione|azienda|segreteria|commissione|sportello)\b[^.!?]{0,30}\b(?:(?:e|sono) (?:l'unic[oa] |il solo |gli unici )?(?:competent|responsabil|titolat|deputat|prepost|incaricat)|se ne occupa|gestisce (?:queste|tali|le) (?:richieste|domande|questioni))/,
     /\b(?:office|department|municipality|authority|administration|body|hr|secretariat|committee|organi[sz]er|region|agency|team)\b[^.!?]{0,30}\b(?:handles|deals with|is responsible|are responsible|is in charge|are in charge|manages|takes care of|looks after)\b/,
     /\b(?:indicazioni|informazioni|fonti|risposte|notizie) ufficiali\b|\bfa fede (?:il|l'|quanto)/,
+    // Who is in charge, said of the ente just named: "sono loro i responsabili", "they're the ones in charge".
+    /\b(?:sono|e) (?:loro|lui|lei|essi) (?:i |gli |il |la |le |l')?(?:unic[oi] )?(?:responsabil|competent|titolar|referent|incaricat)/,
+    /\b(?:they|he|she)(?:'re| are| is|'s) (?:the (?:ones?|people|persons?) )?(?:responsible|in charge|competent)\b/,
     /\b(?:meglio|preferibile|consigliabile) (?:sentire|chiamare|telefonare|interpellare|domandare)\b/,
     /\bconvien[ei] (?:\S+ )?(?:sentire|contattare|chiedere|rivolgersi|rivolgerti|scrivere|telefonare|consultare|verificare|informarsi)/,
     /\bdirettamente (?:con |a |al |alla |all'|presso |dal |dalla |dall')?(?:l'|il |la |lo |gli |i )?(?:ente|uffici?o?|amministrazione|comune|regione|provincia|azienda|asl|segreteria|sportello|urp|commissione|responsabil)/,
@@ -157,7 +176,7 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\bwhat (?:competition|call|bando|exam|position|selection|job)\b/,
     /\bwhich (?:one|of them|of the)\b/,
     /\b(?:referring to|have in mind|talking about|thinking of|(?:do|did) you mean|you mean)\b/,
-    /\b(?:si riferisce|intende|ha in mente|sta parlando|parla)\b/,
+    /\b(?:si riferisce|ti riferisci|vi riferite|intende|intendi|ha in mente|hai in mente|sta parlando|stai parlando|parla)\b/,
     /\bdi quale\b/,
     /\b(?:nome|codice) (?:del |dell'|della )?(?:ente|bando|concorso|amministrazione)\b/,
     /^(?:\S+ ){0,3}(?:a |di |per |su )?(?:quale|quali) (?:bando|concorso|avviso|selezione|procedura|bandi|concorsi|ente|amministrazione)\b/,
@@ -172,6 +191,7 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     // "please tell me the body and the role", "I need the name or code", "ho bisogno del codice".
     /\b(?:mi (?:indichi|dica|specifichi|precisi|segnali|scriva|faccia sapere)|indicarmi|dirmi|specificarmi|precisarmi|segnalarmi)\b[^.!?]{0,20}\b(?:titolo|nome|numero|codice|ente|amministrazione|profilo|bando|concorso|avviso|selezione|quale|di quale|a quale|cosa)\b/,
     /\b(?:potrebbe|puo|potresti|puoi|vorrebbe|mi sa) (?:per favore |cortesemente |gentilmente )?(?:specificar|precisar|chiarir)\w*\b/,
+    /\b(?:mi|ci) (?:serve|servono|servirebbe|servirebbero|occorre|occorrono|occorrerebbero) (?:\S+ ){0,2}(?:dettagl|informazion|element|indicazion|riferiment)/,
     /\b(?:ho|avrei|abbiamo) bisogno (?:di sapere|del nome|del codice|del titolo|di (?:piu|maggiori|ulteriori) (?:dettagli|informazioni|elementi)|che (?:lei |tu )?(?:mi )?(?:indich|specifich|precis|dica))/,
     /\b(?:please (?:tell me|let me know|specify|clarify|indicate)|tell me|let me know|give me)\b[^.!?]{0,40}\b(?:which|the (?:name|code|title|body|role|authority|competition|call|position|notice)|more details)\b/,
     /\bi (?:need|would need|'d need) (?:to know |the |a |more |some )?(?:which|name|code|title|details|more information|the name|the code)\b/,
@@ -187,7 +207,7 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\b(?:servizio|sistema|assistente|assistenza|chatbot|piattaforma|service|system|assistant|chatbot|platform)\b[^.!?]{0,40}\b(?:sospes[oa]|interrott[oa]|disattivat[oa]|offline|fuori servizio|suspended|disabled|out of service)\b/,
     /\b(?:temporaneamente|momentaneamente|temporarily) (?:sospes|interrott|disattivat|non (?:disponibil|attiv|raggiungibil|funzionant)|offline|fuori servizio|suspended|disabled|unavailable|down|out of service)/,
     /\b(?:impossibile|non e stato possibile|non e possibile) (?:generare|ottenere|caricare|produrre|restituire) (?:una |la )?(?:rispost|risultat|contenut|pagina)/,
-    /\b(?:errore|error)\b[^.!?]{0,30}\b(?:durante|during|while|nel generare|in fase di|generat|generazion|processing|elaborazion|caricamento|loading)\b/,
+    /\b(?:errore|error)\b[^.!?]{0,30}\b(?:durante|during|while|nel generare|in fase di|generat\w*|generazion\w*|processing|elaborazion\w*|caricamento|loading)\b/,
     /\bnessuna risposta (?:dal|ricevuta|dal server|disponibile)\b/,
     /\b(?:having|experiencing) (?:some )?(?:trouble|problems|issues|difficulties|technical)\b|\b(?:ho|abbiamo|sto avendo|stiamo avendo|riscontro|riscontriamo) (?:dei |degli |qualche |alcuni )?(?:problem|difficolta|anomali)/,
     /\b(?:service|server|system|network|connection|internal|unknown) error\b|\b(?:please )?retry\b/,
@@ -198,7 +218,9 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\b(?:stiamo lavorando per (?:risolvere|ripristinare)|we(?:'re| are) working (?:on it|to (?:fix|restore|resolve)))\b/,
     /\b(?:exception|eccezione|traceback|typeerror|referenceerror|syntaxerror|nullpointer|stack trace)\b/,
     /^(?:undefined|null|nan|none|\[object object\]|\{\s*"?error"?\s*:.*)$/,
-    /\b(?:unable to connect|impossibile (?:connettersi|collegarsi|contattare il server|caricare)|risposta non (?:disponibile|ricevuta|valida)|no response (?:from|received)|invalid response)\b/,
+    /\b(?:went|gone|going) (?:wrong|sideways|awry)\b|\bon (?:my|our) end\b|\b(?:ask(?:ing)?|send(?:ing)?|try(?:ing)?) (?:it |that |this )?(?:again|once more)\b/,
+    /\b(?:give it|have) another (?:go|try|shot)\b|\b(?:rate limit|too many requests|limite (?:di|delle) richieste|quota (?:exceeded|superata|esaurita))/,
+    /\b(?:unable to connect|impossibile (?:connettersi|collegarsi|contattare il server|caricare)|risposta non (?:disponibile|ricevuta|valida|generata|elaborata|prodotta)|no response (?:from|received)|invalid response)\b/,
     /^(?:ops|oops|errore|error)\b/,
     /\bimpossibile (?:elaborare|completare|rispondere|processare|recuperare)\b/,
     /\b(?:request failed|failed to (?:process|load|retrieve|fetch)|unable to process|could not process|error processing)\b/,
@@ -224,8 +246,18 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\b(?:ricarich|aggiorn)(?:i|a|are) la pagina\b/,
     /\b(?:technical (?:problem|issue|difficult|error|fault)|(?:service|system|server|assistant|chatbot|site|portal|platform)s? (?:is|are) (?:currently |temporarily )?(?:down|unavailable|not available|experiencing)|reload the page|refresh the page)/,
     /\b(?:timed? ?out|timeout|bad gateway|internal server error|an error (?:has )?occurred)\b/,
+    /\b(?:could not|couldn'?t|was unable to|were unable to|failed to|non (?:ha|e) potuto|non sono riuscit[oa] a|non siamo riusciti a) (?:complete|process|handle|fulfil|fulfill|generate|retrieve|load|elaborare|completare|gestire|generare|recuperare|caricare) (?:your|the|this|la sua|la tua|la|questa) (?:request|query|question|richiesta|domanda|risposta)\b/,
+    /\b(?:due to|because of|a causa di|per) (?:an? |un |una )?(?:internal|technical|unexpected|system|problema|errore|guasto) ?(?:problem|issue|error|fault|interno|tecnico|imprevisto|di sistema)?\b(?=[^.!?]{0,5}$)/,
   ],
 };
+
+/**
+ * Each kind's forms as one alternation, compiled once: one scan of a clause per kind instead of one per form
+ * (answer-presence runs on every answer of every mutant in a mutation run).
+ */
+export const DEFLECTION_OF: Record<DeflectionKind, RegExp> = Object.fromEntries(
+  Object.entries(DEFLECTIONS).map(([kind, forms]) => [kind, new RegExp(forms.map((re) => `(?:${re.source})`).join('|'))]),
+) as Record<DeflectionKind, RegExp>;
 
 /**
  * Sentences that are neither an answer nor a deflection: greetings, thanks, offers of more help, remarks on the
@@ -233,7 +265,7 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
  */
 export const FILLER: RegExp[] = [
   // Never a sentence that restricts what the bot does ("posso aiutarla solo con …" is a refusal).
-  /^(?!.*\b(?:solo|soltanto|unicamente|esclusivamente)\b)(?:buongiorno|buonasera|salve|ciao|gentile \w+|grazie(?: (?:per|della|mille)[^.]{0,40})?|certo|certamente|volentieri|ok|va bene|perfetto|capisco|ottima domanda|bella domanda|domanda interessante|vediamo|mi dispiace|ci scusiamo[^.]*|mi scusi|spero di (?:esserle|esserti) (?:stato|stata) utile|(?:posso|desidera che la) aiut\w*[^.]*|c'e (?:altro|qualcos'altro)[^.]*|resto a disposizione[^.]*|sono (?:qui|a disposizione)[^.]*)$/,
+  /^(?!.*\b(?:solo|soltanto|unicamente|esclusivamente)\b)(?:buongiorno|buonasera|salve|ciao|ehi|ehila|eccomi|gentile \w+|grazie(?: (?:per|della|mille)[^.]{0,40})?|certo|certamente|volentieri|ok|va bene|perfetto|capisco|ottima domanda|bella domanda|domanda interessante|vediamo|mi dispiace|ci scusiamo[^.]*|mi scusi|spero di (?:esserle|esserti) (?:stato|stata) utile|(?:posso|desidera che la) aiut\w*[^.]*|c'e (?:altro|qualcos'altro)[^.]*|resto a disposizione[^.]*|sono (?:qui|a disposizione)[^.]*)$/,
   /^(?!.*\b(?:only|just|solely|exclusively)\b)(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks?(?: (?:for|a lot)[^.]{0,40})?|thank you(?: (?:for|very much)[^.]{0,40})?|sure|of course|certainly|happy to help|glad to help|i'?d be happy to help|great question|good question|interesting question|let me (?:see|check)|i'?m sorry|sorry|we apologi[sz]e[^.]*|apologies|(?:can|may) i help[^.]*|is there anything else[^.]*|anything else[^.]*|hope (?:this|that) helps)$/,
 ];
 
@@ -244,12 +276,12 @@ export const FILLER: RegExp[] = [
  * words a bando also uses (richiesti, competenze, conoscenza, tipo) are left out on purpose.
  */
 const META_WORD =
-  /^(?:aiut|assist|rispond|rispost|informazion|dettagl|argoment|tem[ai]$|questione|grado$|indicazion|aspett[oi]$|punto$|materi[ae]$|occup[oa]$|occupiamo$|dispong|disponiamo|possied|contattat[oi]$|averci$|avermi$|scritto$|dispiac|spiac|scus|purtropp|grazi|ringrazi|comprension|capit[oa]?$|capire|precis|esattezz|certezz|sicur[oaie]?$|cert[oaie]$|idea$|sapere$|saprei|sapeva|conosco$|trovat|trovar|riprov|moment|qualcos|chied|chiest[oa]$|provi$|responsabil|competent[ie]$|condizion|posizion|prefer|merito$|riguardo$|proposito$|possesso$|risult[ao]$|funzionat[oa]$|funziona$|domanda$|domande$|darle$|darti$|dirle$|dirti$|dirl[aeo]$|fornir|comunicar|indicarle$|position|possession|siamo$|abbiamo$|verifico$|subito$|attimo$|istante$|think$|prego$|welcome$|let$|second$|sec$|minute$|quindi$|dunque$|allora$|cioe$|ovvero$|insomma$|vediamo$|okay$|ricevut[ao]$|received$|noted$|user$|temo$|temiamo$|dat[oi]$|notizi[ae]$|element[oi]$|affront|trattar|occupar|buon[ao]$|giornata$|serata$|arrivederci|salut|cordial|regards$|nice$|day$|goodbye|bye$|cover$|handle$|deal$|discuss|hmm+$|mmm+$|ehm$|uhm$|beh$|well$|don$|doesn$|didn$|isn$|aren$|wasn$|won$|can$|couldn$|wouldn$|haven$|hasn$|interess[ao]$|interessano$|lieto|lieta|felice|volentier|disposizion|utente|gentil|esserle|esserti|esservi|poterl|posso$|possiamo$|vorrei|desider|ulterior|maggior|help|answer|respond|request|question|information|detail|topic|subject|scope|able$|unable|sorry|apolog|unfortunat|thank|understand|sure$|certain|know|aware|find$|found$|anything|something|else$|right$|now$|currently|glad|happy|pleas|kind$|regard|ask$|asked|asking|wish$|want$|like$|matter$|particular|exact|precise|enough|really|indeed|afraid)/;
+  /^(?:aiut|assist|rispond|rispost|informazion|dettagl|argoment|tem[ai]$|question[ei]$|grado$|indicazion|aspett[oi]$|punto$|materi[ae]$|occup[oa]$|occupiamo$|dispong|disponiamo|possied|contattat[oi]$|averci$|avermi$|scritto$|dispiac|spiac|scus|purtropp|grazi|ringrazi|comprension|capit[oa]?$|capire|precis|esattezz|certezz|sicur[oaie]?$|cert[oaie]$|idea$|sapere$|saprei|sapeva|conosco$|trovat|trovar|riprov|moment|qualcos|chied|chiest[oa]$|provi$|responsabil|competent[ie]$|condizion|posizion|prefer|merito$|riguardo$|proposito$|possesso$|risult[ao]$|funzionat[oa]$|funziona$|domanda$|domande$|darle$|darti$|dirle$|dirti$|dirl[aeo]$|fornir|comunicar|indicarle$|position|possession|siamo$|abbiamo$|verifico$|subito$|attimo$|istante$|think$|prego$|welcome$|let$|second$|sec$|minute$|quindi$|dunque$|allora$|cioe$|ovvero$|insomma$|vediamo$|okay$|ricevut[ao]$|received$|noted$|user$|temo$|temiamo$|dat[oi]$|notizi[ae]$|element[oi]$|affront|trattar|occupar|buon[ao]$|giornata$|serata$|arrivederci|salut|cordial|regards$|nice$|day$|goodbye|bye$|cover$|handle$|deal$|discuss|hmm+$|mmm+$|ehm$|uhm$|beh$|well$|don$|doesn$|didn$|isn$|aren$|wasn$|won$|can$|couldn$|wouldn$|haven$|hasn$|interess[ao]$|interessano$|lieto|lieta|felice|volentier|disposizion|utente|gentil|esserle|esserti|esservi|poterl|posso$|possiamo$|vorrei|desider|ulterior|maggior|help|answer|respond|request|question|information|detail|topic|subject|scope|able$|unable|sorry|apolog|unfortunat|thank|understand|sure$|certain|know|aware|find$|found$|anything|something|else$|right$|now$|currently|glad|happy|pleas|kind$|regard|ask$|asked|asking|wish$|want$|like$|matter$|particular|exact|precise|enough|really|indeed|afraid|permess[oi]$|autorizzat|abilitat|consentit|allowed$|permitted$|authori[sz]ed$|compete$|competono$|spetta$|spettano$|supporto$|support$|offro$|offriamo$|genere$|chat$|conversazion|conversation|part$|job$|remit$|seguito$|perdon|pazienz|patience|attesa$|wait$|waiting$|onestamente|sinceramente|francamente|honest|genuin|sicurament|certament|esatt|proprio$|purely$|sapr|pensando$|penso$|pensiamo$|thinking$|sto$|stiamo$|tutto$|everything$|dia$|dica$|dammi$|dimmi$|fammi$|mandami$|scrivimi$|specifich|specificami$|specificar|indichi$|riferiment|qualche$|bit$|send$|tell$|give$|share$|cerco$|controllo$|look$|comment|dire$|disponibil|helpful$|love$|messagg|message|tanto$|tantissim|davvero$|veramente$|great$|good$|ottim[ao]$|bell[ao]$|alcun[ioe]$|guarda$|guardi$|senti$|senta$|ascolta$|sentiamo$|presto$|ones$|charge$|option$|record$)/;
 export const isMetaWord = (w: string): boolean => META_WORD.test(w);
 
 /** A negation: a sentence that says, about the conversation only, what the bot does not do or know. */
 export const NEGATION = /\b(?:non|not|nessun[oa]?|niente|nulla|never|nothing|cannot)\b|n't\b/;
-const KNOWING = /^(?:sap|so$|saprei|risult|conosc|idea$|sicur|cert|possesso|informazion|know|aware|sure$|information|nulla$|niente$|nothing|trovat|found$|find$)/;
+const KNOWING = /^(?:sap|so$|saprei|risult|conosc|idea$|sicur|cert|possesso|informazion|know|aware|sure$|information|nulla$|niente$|nothing|trovat|found$|find$|say$|tell$|record$|dire$|dirle$|dirti$)/;
 const FAILING = /^(?:funziona|riprov|error|errore)/;
 /** Which deflection a negated sentence about the conversation is: not knowing, failing, else declining. */
 export function negatedKind(words: string[]): DeflectionKind {
@@ -277,7 +309,7 @@ export const ASKS_CONTACT = /\b(?:contatt\w*|a chi (?:posso|devo|mi)|telefon\w*|
  * words sends the user elsewhere and gives nothing ("verifichi con l'ufficio risorse umane del Comune").
  */
 const REFERRAL_WORD =
-  /^(?:ente$|enti$|uffic|comune$|comuni$|regione$|provincia$|azienda$|amministrazion|ministero$|sito$|siti$|portale$|pagina$|albo$|segreteri|sportell|urp$|personale$|risorse$|umane$|concorsi$|responsabil|referent|recapit|contatt|telefon|mail$|email$|pec$|indirizz|istituzional|ufficial|direttamente$|chied|scriv|rivolg|consult|verific|visit|informar|sentir|banditor|competent|office|department|municipalit|council|region$|authority|administration|body$|website|site$|portal$|page$|notice$|recruitment|team$|unit$|desk$|helpdesk|contact|ask$|check|call$|write$|refer|reach$|touch$|directly|official|relevant|local$|hr$)/;
+  /^(?:ente$|enti$|uffic|comune$|comuni$|regione$|provincia$|azienda$|amministrazion|ministero$|sito$|siti$|portale$|pagina$|albo$|segreteri|sportell|urp$|personale$|risorse$|umane$|concorsi$|responsabil|referent|recapit|contatt|telefon|mail$|email$|pec$|indirizz|istituzional|ufficial|direttamente$|chied|scriv|rivolg|consult|verific|visit|informar|sentir|banditor|competent|office|department|municipalit|council|region$|authority|administration|body$|website|site$|portal$|page$|notice$|recruitment|team$|unit$|desk$|helpdesk|contact|ask$|check|call$|write$|refer|reach$|touch$|directly|official|relevant|local$|hr$|band[oi]$|avvis[oi]$|trov(?:i|a|ate|era|erai)$|aggiornat|sezion|section|trasparen|transparen|menu$|link$|allegat|annex|attachment|indicat[oaie]$|riportat[oaie]$|stated$|concors|occhiat|chiam|phone$)/;
 export const isReferralWord = (w: string): boolean => REFERRAL_WORD.test(w);
 
 /**
@@ -294,11 +326,12 @@ const NAMED: RegExp[] = [
   new RegExp(`\\b[a-z]{3,} (?:${ENTE})\\b(?! (?:di|of)\\b)`),
   // A profile: "il concorso per istruttori", "bando da infermiere", "the accountants competition".
   // (Not "il bando è per titoli ed esami": a verb between, or how candidates are selected, names no profile.)
-  /\b(?:concorso|concorsi|bando|selezione|avviso|mobilita|graduatoria)\b(?: (?!(?:e|sono|ha|era|prevede|richiede)\b)\S+){0,2} (?:per|da|a|di) (?!(?:un|una|il|la|lo|questo|quel|quale|cui|me|te|noi|soli|titoli|esami|colloquio|prove?|test|curricul\w*)\b)[a-z]{5,}/,
+  /\b(?:concorso|concorsi|bando|selezione|avviso|mobilita|graduatoria)\b(?: (?!(?:e|sono|ha|era|prevede|richiede|scade|scadra|scadono|chiude|apre|riapre|esce|uscira|termina|inizia|parte|dura|costa|vale|resta|rimane|viene|va)\b)\S+){0,2} (?:per|da|a|di) (?!(?:un|una|il|la|lo|questo|quel|quale|cui|me|te|noi|soli|titoli|esami|colloquio|prove?|test|curricul\w*)\b)[a-z]{5,}/,
   /\bthe (?:[a-z0-9'-]+ ){1,5}(?:competition|call|exam|recruitment|selection|contest|notice)\b/,
   /\b(?:competition|call|exam|recruitment|selection) (?:for|as) (?!(?:a|an|the|which|me)\b)[a-z]{4,}/,
 ];
-export function namesBando(text: string): boolean {
+export const namesBando = memoize(namesBandoNow, (text) => text);
+function namesBandoNow(text: string): boolean {
   if ([...text.matchAll(/\b\p{Lu}{3,6}\b/gu)].some((m) => !NOT_A_BODY.has(m[0]))) return true;
   if (/\b(?:codice|code|rif\.?|ref\.?)\s*[A-Za-z0-9][-A-Za-z0-9/._]*\d/i.test(text) || /\b[A-Za-z]{2,}[-_/]\d{2,}[-A-Za-z0-9_/]*\b/.test(text)) return true;
   const folded = text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[’‘`]/g, "'");

@@ -127,6 +127,56 @@ describe('answer-presence', () => {
     expect(r.outcome).toBe('pass');
   });
 
+  // The general rules of presence-frames.ts, each with a deflection it catches and the answer next to it that it
+  // must leave alone. Sentences written for this test.
+  const ap = (user: string, assistant: string, named = false) => check({ type: 'answer-presence' }, { user, assistant }, named ? { vars: { tenderId: 'T1' } } : {});
+  it('the bot declining of itself in words of its own fails; the ente stating a rule passes', async () => {
+    const q = 'Il concorso per geometri del Comune di Lecco ha una prova pratica?';
+    expect((await ap(q, 'Non è un campo in cui mi muovo, mi spiace.')).outcome).toBe('fail');
+    expect((await ap(q, "Su prove e programmi d'esame non ti so dire nulla.")).outcome).toBe('fail');
+    expect((await ap(q, 'Questa richiesta va oltre ciò di cui mi occupo.')).outcome).toBe('fail');
+    expect((await ap('Can I apply to the Lecco surveyors call by post?', 'We cannot accept applications sent by post: only online.')).outcome).toBe('pass');
+    expect((await ap(q, 'Non è prevista: solo scritto e orale.')).outcome).toBe('pass');
+  });
+
+  it('asking back which bando fails once one was named, also as a choice between two', async () => {
+    const q = 'Quando esce la graduatoria del concorso per geometri del Comune di Lecco?';
+    const ask = 'Quella della sessione autunnale o quella straordinaria?';
+    expect((await ap(q, ask, true)).outcome).toBe('fail');
+    expect((await ap('Quando esce la graduatoria?', ask)).outcome).toBe('pass');
+    expect((await ap(q, 'A fine febbraio. Vuole che le ricordi anche la data dell’orale?', true)).outcome).toBe('pass');
+  });
+
+  it('advice to go elsewhere, and what then points back at the office, fails; with a way to get there it answers a contacts question', async () => {
+    const q = 'Quanti posti ha il concorso per geometri del Comune di Lecco?';
+    expect((await ap(q, "Le conviene passare dall'ufficio del personale: sapranno darle tutto.")).outcome).toBe('fail');
+    expect((await ap(q, "Your best bet is to ring the municipality's HR desk, they'll sort you out.")).outcome).toBe('fail');
+    const contacts = 'A chi posso chiedere del concorso per geometri di Lecco?';
+    expect((await ap(contacts, "Le conviene passare dall'ufficio del personale, in piazza Diaz, dalle 9 alle 13.")).outcome).toBe('pass');
+  });
+
+  it("an error's code is part of the error; a code alone answers", async () => {
+    expect((await ap('Il bando di Lecco è aperto?', 'Errore imprevisto. Rif: GEN_UPSTREAM_502')).outcome).toBe('fail');
+    expect((await ap('Il bando di Lecco è aperto?', 'Something went wrong on our side (trace 9f2c-77).')).outcome).toBe('fail');
+    expect((await ap('Qual è il codice del bando per geometri di Lecco?', 'Codice: LC-2027-04.')).outcome).toBe('pass');
+  });
+
+  it('a pointer into the bando beside a referral fails; alone it answers where to read', async () => {
+    expect((await ap('Quali titoli valgono nel concorso di Lecco?', 'Trova tutto nel bando, articolo 7.')).outcome).toBe('fail');
+    expect((await ap('In quale articolo del bando di Lecco sono elencati i titoli?', 'Articolo 7.')).outcome).toBe('pass');
+  });
+
+  it("a repeat that keeps the user's own first person is an echo; the same words turned to the user answer", async () => {
+    const q = 'Posso portare la calcolatrice alla prova di Lecco?';
+    expect((await ap(q, 'Posso portare la calcolatrice alla prova di Lecco... vediamo un po’.')).outcome).toBe('fail');
+    expect((await ap(q, 'Può portare la calcolatrice alla prova di Lecco.')).outcome).toBe('pass');
+  });
+
+  it('"None." answers an English how-many question; to an Italian one it is a null printed as text', async () => {
+    expect((await ap('How many seats are reserved in the Lecco call?', 'None.')).outcome).toBe('pass');
+    expect((await ap('Quanti posti riservati ha il bando di Lecco?', 'None')).outcome).toBe('fail');
+  });
+
   it('a null assistant message (no reply) fails', async () => {
     expect((await check({ type: 'answer-presence' }, { assistant: null })).outcome).toBe('fail');
   });
