@@ -1,4 +1,9 @@
-/** A real HTTP server that records what a rate-limited target would notice: concurrency and arrivals. */
+/**
+ * A real HTTP server that records what a rate-limited target would notice: concurrency and arrivals, and when
+ * each client was granted the request (the `x-granted-at` header, ms since the epoch). Rates are checked on
+ * grant times: arrival times also carry the server's own scheduling delays, which on a loaded machine bunch
+ * requests that were sent evenly spaced.
+ */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -8,6 +13,8 @@ export interface CountingServer {
   peakInFlight(): number;
   /** Arrival times (ms, server clock). */
   arrivals(): number[];
+  /** When each request's slot was granted (ms since the epoch, from the client's `x-granted-at`), in arrival order. */
+  granted(): number[];
   close(): Promise<void>;
 }
 
@@ -16,8 +23,10 @@ export async function startCountingServer(): Promise<CountingServer> {
   let inFlight = 0;
   let peak = 0;
   const arrivals: number[] = [];
+  const granted: number[] = [];
   const server: Server = createServer((req, res) => {
     arrivals.push(performance.now());
+    granted.push(Number(req.headers['x-granted-at']));
     inFlight++;
     peak = Math.max(peak, inFlight);
     const delay = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('delay') ?? 20);
@@ -32,6 +41,7 @@ export async function startCountingServer(): Promise<CountingServer> {
     url: `http://127.0.0.1:${port}/`,
     peakInFlight: () => peak,
     arrivals: () => [...arrivals],
+    granted: () => [...granted],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
