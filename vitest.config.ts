@@ -14,6 +14,8 @@ export default defineConfig({
     // suites on 2 cores). 3 minutes still stops a hung test; the condition waits fail first, naming what never came.
     testTimeout: 180_000,
     hookTimeout: 180_000,
+    // expect.poll waits for a condition (a page updating, a request arriving): 1 s by default, too little under load.
+    expect: { poll: { timeout: 30_000 } },
     // .ci/run asks for a JSON report too, to print a plain "N passed, N failed" closing line.
     reporters: process.env.VAGLIO_VITEST_JSON ? ['default', 'json'] : ['default'],
     outputFile: process.env.VAGLIO_VITEST_JSON ? { json: process.env.VAGLIO_VITEST_JSON } : undefined,

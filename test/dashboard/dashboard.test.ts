@@ -92,7 +92,7 @@ describe('dashboard', () => {
     await expect.poll(() => live.locator('[data-field="progress-text"]').textContent()).toBe('40% (2/5)');
     // The engine moves on; the list follows without a reload.
     await infra.sql`update tasks set status = 'completed' where run_id = ${seeded.runningRunId} and task_key = 'b'`;
-    await expect.poll(() => live.locator('[data-field="progress-text"]').textContent(), { timeout: 10_000 }).toBe('60% (3/5)');
+    await expect.poll(() => live.locator('[data-field="progress-text"]').textContent(), { timeout: 30_000 }).toBe('60% (3/5)');
 
     await page.click(`a[href="/dashboard/runs/${seeded.runId}"]`);
     await page.waitForURL(`**/dashboard/runs/${seeded.runId}`);

@@ -109,7 +109,7 @@ describe('trend charts', () => {
     await page.screenshot({ path: path.join(SHOTS, 'trends-tooltip.png') });
     await page.mouse.down();
     await page.mouse.up();
-    await page.waitForURL(/\/dashboard\/runs\/demo-2$/, { timeout: 5000 });
+    await page.waitForURL(/\/dashboard\/runs\/demo-2$/, { timeout: 30_000 });
     await page.context().close();
   });
 

@@ -120,7 +120,8 @@ describe('retries and timeouts', () => {
 
   it('aborts a slow call at its timeout', async () => {
     fake.enqueue({ content: 'late', delayMs: 5_000 }, { content: 'late', delayMs: 5_000 });
-    const sim = llmForRole(config, 'simulator', { timeoutMs: 150, retry: { maxRetries: 1, baseDelayMs: 5 } })!;
+    // 1 s: time for the request to reach the fake on a loaded machine (it must, to be counted), far below its 5 s delay.
+    const sim = llmForRole(config, 'simulator', { timeoutMs: 1000, retry: { maxRetries: 1, baseDelayMs: 5 } })!;
     await expect(sim.complete({ messages: ask })).rejects.toBeInstanceOf(LlmTimeoutError);
     expect(fake.chatRequests()).toHaveLength(2);
   });
@@ -130,7 +131,9 @@ describe('retries and timeouts', () => {
     const sim = llmForRole(config, 'simulator', fast)!;
     const ac = new AbortController();
     const p = sim.complete({ messages: ask, ctx: { signal: ac.signal } });
-    setTimeout(() => ac.abort(new Error('canceled by user')), 50);
+    // Abort once the request is in flight (a fixed pause may end before it arrives on a loaded machine).
+    await expect.poll(() => fake.chatRequests().length, { timeout: 30_000 }).toBe(1);
+    ac.abort(new Error('canceled by user'));
     await expect(p).rejects.toThrow();
     expect(fake.chatRequests()).toHaveLength(1);
   });

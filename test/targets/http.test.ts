@@ -137,7 +137,8 @@ describe('http target', () => {
 
   it('gives up at timeoutMs and really aborts the request (the server sees the socket close)', async () => {
     server.answer(() => {}); // never answers
-    const target = createTarget(demoConfig({ timeoutMs: 200, retries: 2 }), deps);
+    // 2 s: time for the request to reach the server on a loaded machine (it must, to be abandoned).
+    const target = createTarget(demoConfig({ timeoutMs: 2000, retries: 2 }), deps);
     const err = await failure(target.send(turn('lento'), AbortSignal.timeout(10_000)));
     expect(err.kind).toBe('timeout');
     expect(err.retryable).toBe(true);
@@ -150,7 +151,8 @@ describe('http target', () => {
     const target = createTarget(demoConfig(), deps);
     const controller = new AbortController();
     const sending = target.send(turn('x'), controller.signal);
-    await new Promise((r) => setTimeout(r, 100));
+    // Abort once the server has the request (a fixed pause may end before it arrives on a loaded machine).
+    await expect.poll(() => server.received.length, { timeout: 30_000 }).toBe(1);
     controller.abort(new Error('run cancelled'));
     const err = await failure(sending);
     expect(err.kind).toBe('aborted');

@@ -94,7 +94,8 @@ describe('openai target', () => {
   it('times out and closes the request', async () => {
     server.answer(() => {});
     const err = await failure(
-      createTarget(config({ timeoutMs: 150 }), deps).send({ message: 'x', history: [], vars: { ente: 'e' } }, AbortSignal.timeout(5000)),
+      // 2 s: time for the request to reach the server on a loaded machine (it must, to be abandoned).
+      createTarget(config({ timeoutMs: 2000 }), deps).send({ message: 'x', history: [], vars: { ente: 'e' } }, AbortSignal.timeout(30_000)),
     );
     expect(err.kind).toBe('timeout');
     await server.abandoned;
