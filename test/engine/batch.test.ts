@@ -105,7 +105,9 @@ describe('batch jobs', { timeout: 4 * PATIENCE_MS }, () => {
 
   it('two worker processes share the cases of one batch: neither claims more than it can play, both play', async () => {
     // The target counts requests per case (each message starts with its case id).
-    const target = await startStormTarget(() => 'ok', { delayMs: 400 });
+    // Each answer takes 2 s: the process holding its first 4 stays busy long enough for the other one, however
+    // slowly a loaded machine wakes it, to pick up the cases handed back (at 400 ms it could miss them all).
+    const target = await startStormTarget(() => 'ok', { delayMs: 2000 });
     const env = { ...infra.env, VAGLIO_CONCURRENCY_CONVERSE: '4' };
     const pair = [spawnService('conversation-runner', env), spawnService('conversation-runner', env)];
     children.push(...pair);
