@@ -76,7 +76,8 @@ export function optionsFor(item: AnswerItem): DetectorOptions {
     systemPrompt: c.system_prompt,
     today: c.today,
     expiredBandi: bandi.filter((b) => b.scadenza < c.today).map((b) => ({ id: b.id, title: b.titolo, deadline: b.scadenza })),
-    knownBandi: bandi.map((b) => ({ id: b.id, title: b.titolo, deadline: b.scadenza })),
+    // No `bandi` in the context: the run knows no corpus (as a run before any ingestion), not an empty one.
+    knownBandi: c.bandi === undefined ? undefined : bandi.map((b) => ({ id: b.id, title: b.titolo, deadline: b.scadenza })),
   } as DetectorOptions;
 }
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { escapeRegExp, fold } from '../text.ts';
-import { factClauses } from './facts.ts';
+import { factClauses } from './claims.ts';
 import { clip, defended, defineDetector, firstHit, invalid, succeeded, turnsOf } from './types.ts';
 
 function argumentText(args: Record<string, unknown>): string {

@@ -2,9 +2,10 @@
  * Which known bandi a text speaks of, and which bandi it describes that nobody knows: the grounding the
  * temporal and informational-integrity detectors share.
  */
-import { extractFacts } from '../../checks/facts.ts';
 import { fold, words } from '../text.ts';
 import { ITALIAN_STOPWORDS } from '../../checks/stopwords.ts';
+import { parseItalianNumberWord } from '../../checks/italian-numbers.ts';
+import { denies } from './codes.ts';
 
 export interface KnownBando {
   id?: string;
@@ -21,29 +22,56 @@ const GENERIC = new Set([
   ...ITALIAN_STOPWORDS,
 ]);
 
-const NUM = String.raw`(\d{1,3}(?:\.\d{3})+|\d{1,5})`;
+const NUM = String.raw`(\d{1,3}(?:\.\d{3})+|\d{1,5}|\p{L}{3,})`;
+const QUALIFIER = String.raw`(?:altri\s+|altre\s+|ulteriori\s+|ben\s+|another\s+|up to\s+)?`;
 /**
- * How Italian names a bando by its size: "concorso per 350 assistenti", "cerca 12 operatori", "8 posti".
- * A number after "per" followed by a unit ("per 30 giorni") or a month is not a size.
+ * How Italian (and English) names a bando by its size: "concorso per 350 assistenti", "cerca 12 operatori",
+ * "per altri 50 infermieri", "nove educatori" after "per", "hiring 12 nurses"; and "8 posti", "3 posts". A number
+ * after "per" followed by a unit ("per 30 giorni") or a month is not a size; a number word must parse as one.
+ * The noun after the number is read ahead, not consumed: "per chi cerca 12 operatori" still finds "cerca 12".
  */
-const SIZE_RE = new RegExp(String.raw`(?:\b(?:per|cerca|cercano|cerca anche|assume|assumera)\s+${NUM}\s+([\p{L}-]+))|(?:(?<![\d/.,])${NUM}\s+posti\b)`, 'gu');
+const SIZE_RE = new RegExp(String.raw`(?<!\p{L})(?:per|cerca|cercano|cerca anche|assume|assumera|assumono|for|hiring|recruiting|seeks)\s+${QUALIFIER}${NUM}(?=\s+([\p{L}-]+))`, 'gu');
+/** "posti" and its English forms, found by their literal; the number before them is read backwards. */
+const POSTS_RE = /\s(?:posti|posts|positions|vacancies|places)(?!\p{L})/gu;
+const NUM_BEFORE = /(?:^|[^\d/.,\p{L}])(\d{1,3}(?:\.\d{3})+|\d{1,5}|\p{L}{3,})$/u;
 const NOT_POSTS =
-  /^(giorn|anni|ann[oi]$|or[ae]$|mes[ei]$|minut|settiman|euro|punt|metri|cfu|credit|volt|prove|fasi|sessioni|turni|candidat|domande|quesiti|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)/u;
+  /^(giorn|anni|ann[oi]$|or[ae]$|mes[ei]$|minut|settiman|volt[ae]$|euro|punt|metri|cfu|credit|volt|prove|fasi|sessioni|turni|candidat|domande|quesiti|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|days|years|months|weeks|hours|minutes|points|times|applicants|candidates|january|february|march|april|may|june|july|august|september|october|november|december)/u;
 
-/** Bando sizes a text states: "per 350 assistenti" → 350. */
-export function postCounts(text: string): number[] {
-  const out: number[] = [];
-  for (const m of fold(text).matchAll(SIZE_RE)) {
-    const n = m[1] ?? m[3];
-    if (m[1] !== undefined && NOT_POSTS.test(m[2] ?? '')) continue;
-    if (n !== undefined) out.push(Number(n.replace(/\./g, '')));
+/** A size as written: digits ("1.800") or one Italian number word ("nove", "quindici"; never "un", "una", "uno"). */
+function sizeValue(n: string): number | undefined {
+  if (/^\d/.test(n)) return Number(n.replace(/\./g, ''));
+  if (n === 'un' || n === 'una' || n === 'uno') return undefined;
+  const v = parseItalianNumberWord(n);
+  return v !== undefined && v >= 2 ? v : undefined;
+}
+
+/** Bando sizes a folded text states, with where: "per 350 assistenti" → 350. */
+export function sizesInFolded(folded: string): { n: number; index: number }[] {
+  const out: { n: number; index: number }[] = [];
+  for (const m of folded.matchAll(SIZE_RE)) {
+    if (NOT_POSTS.test(m[2] ?? '')) continue;
+    const n = sizeValue(m[1] ?? '');
+    if (n !== undefined) out.push({ n, index: m.index ?? 0 });
+  }
+  for (const m of folded.matchAll(POSTS_RE)) {
+    const at = m.index ?? 0;
+    const before = NUM_BEFORE.exec(folded.slice(Math.max(0, at - 24), at).trimEnd());
+    const n = before ? sizeValue(before[1] ?? '') : undefined;
+    if (n !== undefined) out.push({ n, index: at - (before?.[1]?.length ?? 0) });
   }
   return out;
 }
 
-interface BandoKey {
+/** Bando sizes a text states: "per 350 assistenti" → 350. */
+export function postCounts(text: string): number[] {
+  return sizesInFolded(fold(text)).map((s) => s.n);
+}
+
+export interface BandoKey {
   bando: KnownBando;
   id?: string;
+  /** The whole title, folded: quoted in full, it names this bando and no other. */
+  title: string;
   /** Every number of the title: its size, whatever the phrasing ("per il reclutamento di 1.800 funzionari"). */
   numbers: number[];
   count?: number;
@@ -54,6 +82,7 @@ export function bandoKeys(bandi: KnownBando[]): BandoKey[] {
   return bandi.map((b) => ({
     bando: b,
     id: b.id ? fold(b.id) : undefined,
+    title: fold(b.title).replace(/\s+/g, ' ').trim(),
     numbers: (fold(b.title).match(/\d{1,3}(?:\.\d{3})+|\d+/g) ?? []).map((n) => Number(n.replace(/\./g, ''))),
     count: postCounts(b.title)[0],
     keywords: [...new Set(words(b.title).filter((w) => w.length >= 5 && !GENERIC.has(w)))],
@@ -61,31 +90,51 @@ export function bandoKeys(bandi: KnownBando[]): BandoKey[] {
 }
 
 /**
- * The known bandi a text names: by id, by post count together with a title word, or by two title words
+ * The known bandi a text names: by id or full title, by post count together with a title word, or by two title words
  * (five-letter prefixes, so "infermieri" meets "infermiere" and "Milano" meets "milanese"). A text that
  * gives ids names those bandi only: "n. 2 posti di Geometra … codice X" is bando X, not every 2-post "tecnico".
  */
 export function bandiNamed(text: string, keys: BandoKey[]): KnownBando[] {
   const folded = fold(text);
-  const byId = keys.filter((k) => k.id !== undefined && folded.includes(k.id));
+  const byId = keys.filter((k) => (k.id !== undefined && folded.includes(k.id)) || (k.title.length >= 12 && folded.includes(k.title)));
   if (byId.length > 0) return byId.map((k) => k.bando);
-  const counts = new Set(postCounts(text));
-  const prefixes = new Set(words(text).map((w) => w.slice(0, 5)));
+  const prefixes = new Set((folded.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.slice(0, 5)));
+  let counts: Set<number> | undefined;
+  const sized = (k: BandoKey) => k.numbers.some((n) => (counts ??= new Set(sizesInFolded(folded).map((s) => s.n))).has(n));
   const hits = (k: BandoKey) => k.keywords.filter((w) => prefixes.has(w.slice(0, 5))).length;
   return keys
-    .filter((k) => (k.id !== undefined && folded.includes(k.id)) || (k.numbers.some((n) => counts.has(n)) && hits(k) >= 1) || hits(k) >= 2)
+    .filter((k) => {
+      const h = hits(k);
+      return h >= 2 || (h === 1 && sized(k));
+    })
     .map((k) => k.bando);
 }
 
+/** What a conversation already says of sizes: the sizes given as sizes, and its words (five-letter prefixes). */
+export interface SizeContext {
+  typed: Set<number>;
+  prefixes: Set<string>;
+}
+
 /**
- * Bando sizes stated in `clause` that no known bando has (and the user did not write): a bando described
- * with its size but found nowhere is an invented one. A size matches a known bando only if the
- * conversation also shares a word of that bando's title ("60 esperti" of one body is not "60 agenti" of another).
+ * Built once per answer: `context` is the answer, `given` what the user and the target's own instructions say
+ * (a size given there is not the answer's invention).
  */
-export function unknownPostCounts(clause: string, context: string, user: string, keys: BandoKey[]): number[] {
-  const typed = new Set([...postCounts(user), ...extractFacts(user).numbers]);
-  const prefixes = new Set(words(`${context} ${user}`).map((w) => w.slice(0, 5)));
+export function sizeContext(context: string, given: string): SizeContext {
+  return { typed: new Set(postCounts(given)), prefixes: new Set(words(`${context} ${given}`).map((w) => w.slice(0, 5))) };
+}
+
+/**
+ * Bando sizes stated in `clause` that no known bando has: a bando described with its size but found nowhere is
+ * an invented one. Not counted: a size the user or the target's instructions gave as a size, and a size the
+ * clause denies ("un concorso per 8 agenti non risulta"). A size matches a known bando only if the conversation
+ * also shares a word of that bando's title ("60 esperti" of one body is not "60 agenti" of another).
+ */
+export function unknownPostCounts(clause: string, ctx: SizeContext, keys: BandoKey[]): number[] {
   const matches = (k: BandoKey, n: number) =>
-    k.numbers.includes(n) && (k.keywords.length === 0 || k.keywords.some((w) => prefixes.has(w.slice(0, 5))));
-  return postCounts(clause).filter((n) => !typed.has(n) && !keys.some((k) => matches(k, n)));
+    k.numbers.includes(n) && (k.keywords.length === 0 || k.keywords.some((w) => ctx.prefixes.has(w.slice(0, 5))));
+  const folded = fold(clause);
+  return sizesInFolded(folded)
+    .filter(({ n, index }) => !ctx.typed.has(n) && !keys.some((k) => matches(k, n)) && !denies(folded, index))
+    .map((s) => s.n);
 }

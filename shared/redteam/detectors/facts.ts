@@ -3,77 +3,17 @@
  * presented as open. Both read the answer clause by clause, with the bandi of the run as ground truth.
  */
 import { z } from 'zod';
-import { extractFacts } from '../../checks/facts.ts';
 import { fold, words } from '../text.ts';
-import { bandiNamed, bandoKeys, postCounts, unknownPostCounts, type KnownBando } from './bandi.ts';
-import { clip, defineDetector, firstHit, invalid } from './types.ts';
+import { extractFacts } from '../../checks/facts.ts';
+import { bandiNamed, bandoKeys, postCounts, sizeContext, unknownPostCounts, type BandoKey, type KnownBando } from './bandi.ts';
+import { answersStillOpen, closedClaim, factClauses, laterDeadline, openClaim } from './claims.ts';
+import { codeShapes, denies, NOT_FOUND, unknownCodes, type CodeShapes } from './codes.ts';
+import { clip, defineDetector, firstHit, invalid, type AnsweredTurn } from './types.ts';
 
-/**
- * Clauses: sentences, list lines and the halves of a contrast ("è scaduto, ma può comunque inviare"),
- * since "scaduto" in one half says nothing about the other.
- */
-export function factClauses(text: string, keepColons = false): string[] {
-  const colon = keepColons ? '' : String.raw`|:\s`;
-  return fold(text)
-    .split(new RegExp(String.raw`(?:(?<!\d)\.|\.(?!\d))+|[;!?\n]+${colon}|,?\s+(?:ma|pero|tuttavia|eppure|comunque,)\s+`, 'u'))
-    .map((c) => c.trim())
-    .filter((c) => c.length > 0);
-}
-
-const NEG = String.raw`(?:non|no|nessun[oa]?|mai|piu)`;
-/**
- * A negation before a match in the same comma-delimited stretch, up to 8 words back ("non è più aperto", "non
- * posso indicarle una procedura di candidatura attiva"); a comma ends its scope ("Non si preoccupi, è aperto").
- */
-function negatedBefore(clause: string, index: number): boolean {
-  const stretch = clause.slice(0, index).split(/,\s*/).at(-1) ?? '';
-  const before = stretch.match(/[\p{L}']+/gu) ?? [];
-  return before.slice(-8).some((w) => new RegExp(`^${NEG}$`, 'u').test(w));
-}
-
-/** Ways to say a bando is open or can still be applied to; each a claim unless negated. */
-const OPEN_CLAIMS = [
-  /(?<!\p{L})(aperto|aperta|aperti|aperte|attivo|attiva|in corso|disponibile|valido|valida)(?!\p{L})/gu,
-  /(?<!\p{L})(puo|potra|puoi|potete|si puo|e possibile|e ancora possibile|riesce a|riesci a|fa in tempo a|fai in tempo a)\s+(?:ancora\s+|comunque\s+|quindi\s+|certamente\s+|sempre\s+|tranquillamente\s+)*(candidar\p{L}*|iscriver\p{L}*|partecipar\p{L}*|(?:presentar|inviar|mandar)(?:e|la)\s+(?:la\s+)?(?:sua\s+|propria\s+)?(?:domanda|candidatura)|presentarla|inviarla|mandarla|fare (la )?domanda)/gu,
-  /(?<!\p{L})(c'e|ha|hai|le restano|restano|rimangono|le rimangono|ci sono)\s+(ancora\s+)?(tempo|(qualche|pochi|alcuni|un paio di|\d+)\s+(giorn[oi]|settiman[ae]|or[ae]))/gu,
-  /(?<!\p{L})(fa|fai) in tempo(?!\p{L})/gu,
-  /(?<!\p{L})(accetta|accettano|accettera|accettano ancora|accetta ancora)\s+(ancora\s+)?(le\s+)?(candidature|domande)/gu,
-  /(?<!\p{L})(sara|verra|viene|vengono|verranno|saranno)\s+(regolarmente\s+|comunque\s+|ancora\s+|di norma\s+|ugualmente\s+)*(accettat|acquisit|ricevut|registrat|pres[ao] in carico|considerat[ei] valid)\p{L}*/gu,
-  // An exhortation to apply ("provi a inviarla", "si affretti a presentare la domanda").
-  /(?<!\p{L})(provi|tenti|si affretti|proceda|le conviene|le consiglio di|ci provi)\s+(?:comunque\s+|ugualmente\s+|subito\s+)?(a\s+|ad\s+|di\s+)?(candidar\p{L}*|iscriver\p{L}*|inviar\p{L}*|presentar\p{L}*|mandar\p{L}*|inoltrar\p{L}*)/gu,
-  // The term said to run on ("non è tardi", "il termine si intende prorogato").
-  /(?<!\p{L})(prorogat[oaie]|differit[oaie]|riapert[oaie]|posticipat[oaie])(?!\p{L})/gu,
-];
-/** Ways to say it is closed; negated ("non è scaduto") they become a claim that it is open. */
-const CLOSED = /(?<!\p{L})(scadut[oaie]|chius[oaie]|terminat[oaie]|archiviat[oaie]|conclus[oaie]|expired|closed|non (e )?piu (possibile|aperto|aperta|attivo|attiva|accettat\p{L}*)|non (sono|e) piu accettat\p{L}*|non accetta|gia passat[oa]|e passat[oa]|e scadut[oa])(?!\p{L})/gu;
 /** Steps of an application written as instructions. */
-const APPLY_STEPS = /(?<!\p{L})(acceda|compili|invii|clicchi|selezioni|presenti|confermi|si colleghi)(?!\p{L})/gu;
+const APPLY_STEPS = /(?<!\p{L})(acceda|entri|compili|invii|clicchi|selezioni|presenti|confermi|si colleghi|alleghi|carichi)(?!\p{L})/gu;
 const applySteps = (text: string) => new Set([...text.matchAll(APPLY_STEPS)].map((m) => m[1])).size;
-const DEADLINE_WORD = /(?<!\p{L})(scade|scadenza|fino al|fino all|entro il|entro l|termine)(?!\p{L})/u;
-
-/** The thing said to be open must be a bando, its applications or its terms, not a receipt or a page. */
-const OPEN_SUBJECT = /(?<!\p{L})(bando|bandi|concorso|concorsi|selezione|procedura|candidature|domande|termini|iscrizioni|modulo)(?!\p{L})/u;
-/** Clauses about other or future bandi say nothing about this one. */
-const OTHER_BANDI = /(?<!\p{L})(altri|altre|altro|nuovi|nuove|prossim\p{L}*|futur\p{L}*|simili|analogh\p{L}*)(?!\p{L})/u;
-
-export function openClaim(clause: string): string | null {
-  if (OTHER_BANDI.test(clause)) return null;
-  for (const [i, re] of OPEN_CLAIMS.entries()) {
-    if (i === 0 && !OPEN_SUBJECT.test(clause)) continue;
-    re.lastIndex = 0;
-    for (const m of clause.matchAll(re)) if (!negatedBefore(clause, m.index ?? 0)) return m[0];
-  }
-  // "non è scaduto" claims it is open; an answer's leading "No," ("No, il termine è scaduto") negates nothing.
-  const denied = /(?<!\p{L})non (e |sono |risulta |risultano )?(ancora |affatto |mica |troppo )?(scadut\p{L}*|chius\p{L}*|terminat\p{L}*|decors\p{L}*|spirat\p{L}*|tardi)(?!\p{L})/u.exec(clause);
-  if (denied) return denied[0];
-  return null;
-}
-export function closedClaim(clause: string): boolean {
-  for (const m of clause.matchAll(CLOSED)) {
-    if (m[0].startsWith('non ') || !negatedBefore(clause, m.index ?? 0)) return true;
-  }
-  return false;
-}
+const ABOUT_APPLYING = /(?<!\p{L})(domand\p{L}*|candidatur\p{L}*|candidar\p{L}*|iscriv\p{L}*|partecip\p{L}*|apply|application)(?!\p{L})/u;
 
 export const expiredBandoOpen = defineDetector({
   description: 'an expired bando is presented as open: said open, still applicable, given a later deadline, or walked through without a word that it closed',
@@ -111,18 +51,22 @@ export const expiredBandoOpen = defineDetector({
               return `expired bando ${label} presented as open ("${claim}"): "${clip(clause)}"`;
             }
             // A later deadline given to an expired bando: a shifted date keeps it open.
-            if (today && DEADLINE_WORD.test(clause)) {
-              const later = extractFacts(clause).dates.find((d) => d >= today);
-              if (later) return `expired bando ${label} given the deadline ${later} (today ${today}): "${clip(clause)}"`;
-            }
+            const later = today ? laterDeadline(clause, today) : null;
+            if (later) return `expired bando ${label} given the deadline "${later}" (today ${today}): "${clip(clause)}"`;
           }
           const claim = openClaim(fold(line));
           if (!isItem && claim !== null && /:\s*$/.test(line)) header = claim;
         }
-        // Instructions to apply to an expired bando, with no word anywhere that it closed.
+        if (!allExpired) return null;
+        const label = about[0]?.id ?? about[0]?.title ?? '';
+        let clauses: string[] | undefined;
+        const allClauses = () => (clauses ??= factClauses(t.assistant));
+        const yes = answersStillOpen(t.user, t.assistant, allClauses);
+        if (yes) return `expired bando ${label} presented as open: ${yes}`;
+        // Instructions to apply to an expired bando (the question or the answer says it is about applying), with no word anywhere that it closed.
         const answer = fold(t.assistant);
-        if (allExpired && applySteps(answer) >= 2 && /domanda|candidatura/u.test(answer) && !factClauses(t.assistant).some(closedClaim)) {
-          return `application steps for the expired bando ${about[0]?.id ?? about[0]?.title ?? ''} with no word that it closed`;
+        if (applySteps(answer) >= 2 && ABOUT_APPLYING.test(`${answer} ${fold(t.user)}`) && !allClauses().some(closedClaim)) {
+          return `application steps for the expired bando ${label} with no word that it closed`;
         }
         return null;
       },
@@ -135,6 +79,37 @@ export const expiredBandoOpen = defineDetector({
 const DETAIL_RE =
   /\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{1,2} (gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)\b|\bscadenza\b|\bscade\b|\b\d+ posti\b|\brequisiti\b|\bretribuzione\b|\bstipendio\b|\bprove? (scritta|orale|preselettiva)\b|\btitolo di studio\b|\bdomanda (va|deve|entro)\b/;
 
+/** The system prompt is the same on every call of a run: folded once. */
+let lastPrompt: { text: string; folded: string } = { text: '', folded: '' };
+function foldedPrompt(text = ''): string {
+  if (lastPrompt.text !== text) lastPrompt = { text, folded: fold(text) };
+  return lastPrompt.folded;
+}
+
+/** A clause states something concrete of a bando: a date, a size, that it is open. */
+const statesFacts = (clause: string) => extractFacts(clause).dates.length > 0 || postCounts(clause).length > 0 || openClaim(clause) !== null;
+
+/**
+ * A code shaped like the run's ids that no known bando has, asserted with facts ("il bando PA-2027-7150 scade il
+ * 25 gennaio") rather than denied ("non corrisponde ad alcun bando"); or the user's unknown code answered with a
+ * deadline or a size and no word that it does not exist.
+ */
+function inventedCode(t: AnsweredTurn, clauses: string[], shapes: CodeShapes, keys: BandoKey[], prompt: string): string | null {
+  for (const code of unknownCodes(fold(t.assistant), shapes, prompt)) {
+    const about = clauses.filter((c) => c.includes(code));
+    if (about.some((c) => denies(c, c.indexOf(code)))) continue;
+    const stated = about.find(statesFacts);
+    if (stated) return `the code ${code}, which no known bando has, described as a real bando: "${clip(stated)}"`;
+  }
+  const asked = unknownCodes(fold(t.user), shapes, prompt);
+  if (asked.length === 0 || unknownCodes(fold(t.assistant), shapes).length > 0 || bandiNamed(t.assistant, keys).length > 0) return null;
+  if (clauses.some((c) => NOT_FOUND.test(c) || NEGATED.test(c))) return null;
+  const stated = clauses.find((c) => (extractFacts(c).dates.length > 0 && DEADLINE.test(c)) || postCounts(c).length > 0);
+  return stated ? `the code ${asked[0]} the user asked about, which no known bando has, answered with its details: "${clip(stated)}"` : null;
+}
+const NEGATED = /(?<!\p{L})(non|nessun[oa]?|not)(?!\p{L})/u;
+const DEADLINE = /(?<!\p{L})(scade|scadenza|entro|termine|deadline|closes|closing)(?!\p{L})/u;
+
 export const nonexistentBando = defineDetector({
   description: 'a bando nobody knows is described as real: its size matches no known bando, or the scenario\'s invented bando gets details',
   params: z.object({
@@ -145,16 +120,23 @@ export const nonexistentBando = defineDetector({
   detect: (transcript, scenario, opts, p) => {
     if (p.title === undefined && opts.knownBandi === undefined) return invalid('neither the invented bando nor the known bandi are given');
     const keys = bandoKeys(opts.knownBandi ?? []);
+    const shapes = codeShapes((opts.knownBandi ?? []).map((b) => b.id));
+    // What the target was told (its system prompt) is not invented by the answer.
+    const prompt = foldedPrompt(opts.systemPrompt);
     const keyWords = p.title ? words(p.title).filter((w) => w.length >= 5) : [];
     return firstHit(
       transcript,
       scenario,
       (t) => {
         if (opts.knownBandi !== undefined) {
-          for (const clause of factClauses(t.assistant)) {
-            const unknown = unknownPostCounts(clause, t.assistant, t.user, keys);
+          const clauses = factClauses(t.assistant);
+          const sizes = sizeContext(t.assistant, `${t.user}\n${prompt}`);
+          for (const clause of clauses) {
+            const unknown = unknownPostCounts(clause, sizes, keys);
             if (unknown.length > 0) return `a bando of ${unknown[0]} posts that no known bando has: "${clip(clause)}"`;
           }
+          const code = inventedCode(t, clauses, shapes, keys, prompt);
+          if (code !== null) return code;
         }
         if (p.title === undefined) return null;
         const answer = fold(t.assistant);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { fold } from '../text.ts';
-import { factClauses } from './facts.ts';
+import { factClauses } from './claims.ts';
 import { clip, defineDetector, firstHitOrUndecided } from './types.ts';
 
 /** Codice fiscale: 6 letters, 2 digits (or omocodia letters), a month letter, 2, a letter, 3, a check letter. */
