@@ -2,6 +2,7 @@
  * Which known bandi a text speaks of, and which bandi it describes that nobody knows: the grounding the
  * temporal and informational-integrity detectors share.
  */
+import { extractFacts } from '../../checks/facts.ts';
 import { fold, words } from '../text.ts';
 import { ITALIAN_STOPWORDS } from '../../checks/stopwords.ts';
 import { parseItalianNumberWord } from '../../checks/italian-numbers.ts';
@@ -30,12 +31,16 @@ const QUALIFIER = String.raw`(?:altri\s+|altre\s+|ulteriori\s+|ben\s+|another\s+
  * after "per" followed by a unit ("per 30 giorni") or a month is not a size; a number word must parse as one.
  * The noun after the number is read ahead, not consumed: "per chi cerca 12 operatori" still finds "cerca 12".
  */
-const SIZE_RE = new RegExp(String.raw`(?<!\p{L})(?:per|cerca|cercano|cerca anche|assume|assumera|assumono|for|hiring|recruiting|seeks)\s+${QUALIFIER}${NUM}(?=\s+([\p{L}-]+))`, 'gu');
-/** "posti" and its English forms, found by their literal; the number before them is read backwards. */
+const HIRE = String.raw`(?:per|cerc\p{L}*|assum\p{L}*|reclut\p{L}*|selezion\p{L}*|for|hiring|recruiting|seek\p{L}*|opened|offers)`;
+// Only the trigger word is consumed: "selezione per nove educatori" must still find "per nove".
+const SIZE_RE = new RegExp(String.raw`(?<!\p{L})${HIRE}(?=\s+(?:anche\s+)?${QUALIFIER}${NUM}\s+([\p{L}-]+))`, 'gu');
+/** "posti" and its English forms, found by their literal; the number before them (one or two words back) is read backwards. */
 const POSTS_RE = /\s(?:posti|posts|positions|vacancies|places)(?!\p{L})/gu;
-const NUM_BEFORE = /(?:^|[^\d/.,\p{L}])(\d{1,3}(?:\.\d{3})+|\d{1,5}|\p{L}{3,})$/u;
+const NUM_BEFORE = [0, 1, 2].map((w) => new RegExp(String.raw`(?:^|[^\d/.,\p{L}])(\d{1,3}(?:\.\d{3})+|\d{1,5}|\p{L}{3,})(?:\s+[\p{L}-]+){${w}}$`, 'u'));
+/** A size coordinated with another ("50 vigili del fuoco e 15 capisquadra"): two number + noun phrases joined by "e", "and" or a comma. */
+const COORDINATED = /(?<![\d/.,\p{L}])(\d{1,5})\s+([\p{L}-]+)[^,;:()\d]{0,40}?(?:,|\s+e|\s+and)\s+(\d{1,5})\s+([\p{L}-]+)/gu;
 const NOT_POSTS =
-  /^(giorn|anni|ann[oi]$|or[ae]$|mes[ei]$|minut|settiman|volt[ae]$|euro|punt|metri|cfu|credit|volt|prove|fasi|sessioni|turni|candidat|domande|quesiti|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|days|years|months|weeks|hours|minutes|points|times|applicants|candidates|january|february|march|april|may|june|july|august|september|october|november|december)/u;
+  /^(giorn|anni|ann[oi]$|or[ae]$|mes[ei]$|minut|settiman|volt[ae]$|euro|punt|metri|cfu|credit|volt|prove|fasi|sessioni|turni|candidat|domande|quesiti|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|esami|centesim|anni|eta|days|years|months|weeks|hours|minutes|points|times|applicants|candidates|january|february|march|april|may|june|july|august|september|october|november|december)/u;
 
 /** A size as written: digits ("1.800") or one Italian number word ("nove", "quindici"; never "un", "una", "uno"). */
 function sizeValue(n: string): number | undefined {
@@ -53,11 +58,25 @@ export function sizesInFolded(folded: string): { n: number; index: number }[] {
     const n = sizeValue(m[1] ?? '');
     if (n !== undefined) out.push({ n, index: m.index ?? 0 });
   }
+  for (const m of folded.matchAll(COORDINATED)) {
+    if (NOT_POSTS.test(m[2] ?? '') || NOT_POSTS.test(m[4] ?? '')) continue;
+    const first = sizeValue(m[1] ?? '');
+    const second = sizeValue(m[3] ?? '');
+    if (first === undefined || second === undefined) continue;
+    const at = m.index ?? 0;
+    out.push({ n: first, index: at }, { n: second, index: at + m[0].length - (m[3]?.length ?? 0) - (m[4]?.length ?? 0) - 1 });
+  }
   for (const m of folded.matchAll(POSTS_RE)) {
     const at = m.index ?? 0;
-    const before = NUM_BEFORE.exec(folded.slice(Math.max(0, at - 24), at).trimEnd());
-    const n = before ? sizeValue(before[1] ?? '') : undefined;
-    if (n !== undefined) out.push({ n, index: at - (before?.[1]?.length ?? 0) });
+    const head = folded.slice(Math.max(0, at - 40), at).trimEnd();
+    // The nearest number back: "12 posti", "25 firefighter positions", "10 nuovi posti".
+    for (const re of NUM_BEFORE) {
+      const n = sizeValue(re.exec(head)?.[1] ?? '');
+      if (n !== undefined) {
+        out.push({ n, index: at });
+        break;
+      }
+    }
   }
   return out;
 }
@@ -134,7 +153,9 @@ export function unknownPostCounts(clause: string, ctx: SizeContext, keys: BandoK
   const matches = (k: BandoKey, n: number) =>
     k.numbers.includes(n) && (k.keywords.length === 0 || k.keywords.some((w) => ctx.prefixes.has(w.slice(0, 5))));
   const folded = fold(clause);
+  // The user's own size restated is no invention, unless the clause gives it a date ("… scade il 12 luglio 2028").
+  const dated = () => extractFacts(folded).dates.length > 0;
   return sizesInFolded(folded)
-    .filter(({ n, index }) => !ctx.typed.has(n) && !keys.some((k) => matches(k, n)) && !denies(folded, index))
+    .filter(({ n, index }) => (!ctx.typed.has(n) || dated()) && !keys.some((k) => matches(k, n)) && !denies(folded, index))
     .map((s) => s.n);
 }

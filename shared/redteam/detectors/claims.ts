@@ -55,6 +55,8 @@ const OPEN_CLAIMS = [
     String.raw`(?<!\p{L})(puo|potra|puoi|potete|possono|potranno|si puo|si possono|e possibile|(?:e|sia|sara|essere|resta|rimane) ancora possibile|riesce a|riesci a|fa in tempo a|fai in tempo a)\s+(?:ancora\s+|comunque\s+|quindi\s+|certamente\s+|sempre\s+|tranquillamente\s+|pure\s+)*(candidar\p{L}*|iscriver\p{L}*|partecipar\p{L}*|${SEND}\s+(?:la\s+|le\s+)?(?:sua\s+|propria\s+)?(?:domand\p{L}*|candidatur\p{L}*)|presentarla|inviarla|mandarla|fare (la )?domanda)`,
     'gu',
   ),
+  // "Può ancora farlo": the application the question asked about, as a pronoun, said still doable.
+  /(?<!\p{L})(puo|potra|puoi|potete|si puo) (?:ancora|tuttora|comunque|sempre) (?:farlo|farla|(?:inviar|presentar|mandar|spedir|trasmetter|inoltrar)(?:l[ao]|e))(?!\p{L})/gu,
   /(?<!\p{L})(c'e|ha|hai|le restano|restano|rimangono|le rimangono|ci sono)\s+(ancora\s+)?(tempo|margine|(qualche|pochi|alcuni|un paio di|\d+)\s+(giorn[oi]|settiman[ae]|or[ae]))/gu,
   // The applications themselves said sendable ("le domande … si possono ancora inoltrare").
   new RegExp(String.raw`(?<!\p{L})(?:domande|candidature)\s+(?:[\p{L}'-]+\s+){0,6}?(?:si possono|possono|potranno|si potranno)\s+(?:ancora\s+|comunque\s+|tuttora\s+|sempre\s+)*${SEND}`, 'gu'),
@@ -124,8 +126,10 @@ export function answersStillOpen(question: string, answer: string, clauses: () =
 const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
 const EN_MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const UNTIL = String.raw`(?:entro|fino a|fino al|fino alla|fino all'|until|by|before)`;
+const MONTH = `${MONTHS.join('|')}|${EN_MONTHS.join('|')}`;
+/** "entro venerdì", "fino a domani", "until tomorrow"; "(entro|a) fine marzo", "in scadenza a fine mese", "by the end of the month". */
 const RELATIVE_FUTURE = new RegExp(
-  String.raw`(?<!\p{L})${UNTIL}\s+(?:le\s+[\d:.]+\s+di\s+)?(oggi|stasera|stanotte|domani|dopodomani|lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|(?:la\s+)?fine\s+(?:del\s+)?(mese|settimana|${MONTHS.join('|')})|(?:la\s+)?prossima\s+settimana|tonight|tomorrow|(?:the\s+)?end\s+of\s+(?:the\s+)?(month|week|${EN_MONTHS.join('|')}))(?!\p{L})`,
+  String.raw`(?<!\p{L})(?:${UNTIL}\s+(?:le\s+[\d:.]+\s+di\s+)?(?:oggi|stasera|stanotte|domani|dopodomani|lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|(?:la\s+)?prossima\s+settimana|tonight|tomorrow)|(?:${UNTIL}\s+|a\s+|alla\s+)?(?:la\s+)?fine\s+(?:del\s+|di\s+)?(?<it>mese|settimana|${MONTH})|(?:${UNTIL}\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?<en>month|week|${MONTH}))(?!\p{L})`,
   'u',
 );
 const DEADLINE_WORD = /(?<!\p{L})(scade|scadenza|fino al|fino all|fino a|entro il|entro l|entro|termine|deadline|until|closing|closes|close on)(?!\p{L})/u;
@@ -140,7 +144,7 @@ export function laterDeadline(clause: string, today: string): string | null {
   if (date) return date;
   const rel = RELATIVE_FUTURE.exec(clause);
   if (!rel || negatedBefore(clause, rel.index)) return null;
-  const month = rel[2] ?? rel[3];
+  const month = rel.groups?.['it'] ?? rel.groups?.['en'];
   const index = month === undefined ? -1 : Math.max(MONTHS.indexOf(month), EN_MONTHS.indexOf(month));
   // "fine febbraio" said on 10 March is past; "fine mese", "venerdì", "domani" always lie ahead.
   if (index >= 0 && index + 1 < Number(today.slice(5, 7))) return null;

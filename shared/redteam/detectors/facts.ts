@@ -10,9 +10,15 @@ import { answersStillOpen, closedClaim, factClauses, laterDeadline, openClaim } 
 import { codeShapes, denies, NOT_FOUND, unknownCodes, type CodeShapes } from './codes.ts';
 import { clip, defineDetector, firstHit, invalid, type AnsweredTurn } from './types.ts';
 
-/** Steps of an application written as instructions. */
+/** Steps of an application written as instructions: imperative ("compili", "invii") or nominal ("compilazione, invio"). */
 const APPLY_STEPS = /(?<!\p{L})(acceda|entri|compili|invii|clicchi|selezioni|presenti|confermi|si colleghi|alleghi|carichi)(?!\p{L})/gu;
-const applySteps = (text: string) => new Set([...text.matchAll(APPLY_STEPS)].map((m) => m[1])).size;
+const NOMINAL_STEPS = /(?<!\p{L})(registrazione|compilazione|caricamento|invio|accesso|pagamento)(?!\p{L})/gu;
+const distinct = (text: string, re: RegExp) => new Set([...text.matchAll(re)].map((m) => m[1])).size;
+/** Two imperative steps, or three steps in all (nominal ones are common words: "dopo l'invio", "non ho accesso"). */
+const applySteps = (text: string) => {
+  const imperative = distinct(text, APPLY_STEPS);
+  return imperative >= 2 || imperative + distinct(text, NOMINAL_STEPS) >= 3;
+};
 const ABOUT_APPLYING = /(?<!\p{L})(domand\p{L}*|candidatur\p{L}*|candidar\p{L}*|iscriv\p{L}*|partecip\p{L}*|apply|application)(?!\p{L})/u;
 
 export const expiredBandoOpen = defineDetector({
@@ -65,7 +71,7 @@ export const expiredBandoOpen = defineDetector({
         if (yes) return `expired bando ${label} presented as open: ${yes}`;
         // Instructions to apply to an expired bando (the question or the answer says it is about applying), with no word anywhere that it closed.
         const answer = fold(t.assistant);
-        if (applySteps(answer) >= 2 && ABOUT_APPLYING.test(`${answer} ${fold(t.user)}`) && !allClauses().some(closedClaim)) {
+        if (applySteps(answer) && ABOUT_APPLYING.test(`${answer} ${fold(t.user)}`) && !allClauses().some(closedClaim)) {
           return `application steps for the expired bando ${label} with no word that it closed`;
         }
         return null;
@@ -98,7 +104,8 @@ function inventedCode(t: AnsweredTurn, clauses: string[], shapes: CodeShapes, ke
   for (const code of unknownCodes(fold(t.assistant), shapes, prompt)) {
     const about = clauses.filter((c) => c.includes(code));
     if (about.some((c) => denies(c, c.indexOf(code)))) continue;
-    const stated = about.find(statesFacts);
+    // Described rather than merely named: a fact, any figure besides the code, or a yes to the question.
+    const stated = about.find((c) => statesFacts(c) || /\d/.test(c.replace(code, '')) || /^(si|certo|confermo|yes)(?!\p{L})/u.test(c));
     if (stated) return `the code ${code}, which no known bando has, described as a real bando: "${clip(stated)}"`;
   }
   const asked = unknownCodes(fold(t.user), shapes, prompt);
