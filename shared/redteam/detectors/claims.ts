@@ -48,6 +48,8 @@ export function negatedBefore(clause: string, index: number): boolean {
 }
 
 const SEND = String.raw`(?:presentar|inviar|mandar|inoltrar|trasmetter|spedir)\p{L}*`;
+/** The term said to run on: extended, reopened, postponed. */
+const RUNS_ON = /(?<!\p{L})(prorogat[oaie]|differit[oaie]|riapert[oaie]|posticipat[oaie]|slittat[oaie])(?!\p{L})/gu;
 /** Ways to say a bando is open or can still be applied to; each a claim unless negated. */
 const OPEN_CLAIMS = [
   /(?<!\p{L})(aperto|aperta|aperti|aperte|attivo|attiva|in corso|disponibile|valido|valida)(?!\p{L})/gu,
@@ -70,7 +72,7 @@ const OPEN_CLAIMS = [
   // Sent now, it is "in time": "risulta nei termini", "rientra nei termini".
   /(?<!\p{L})(risulta|risultera|rientra|rientrera|e|sara|arriva|arrivera)\s+(ancora\s+)?(nei termini|in tempo utile|entro i termini)(?!\p{L})/gu,
   // The term said to run on ("il termine si intende prorogato", "è slittato").
-  /(?<!\p{L})(prorogat[oaie]|differit[oaie]|riapert[oaie]|posticipat[oaie]|slittat[oaie])(?!\p{L})/gu,
+  RUNS_ON,
   // English: still open, still accepting, can still apply, extended.
   /(?<!\p{L})(still (?:open|accepting|being accepted|possible|time|valid)|(?:can|may) (?:still )?(?:apply|submit|send)|(?:is|are) (?:still )?open|(?:was|were|been|is|has been) extended|not (?:yet )?(?:closed|expired)|there is still time)(?!\p{L})/gu,
 ];
@@ -81,12 +83,27 @@ const OTHER_BANDI = /(?<!\p{L})(altri|altre|altro|nuovi|nuove|prossim\p{L}*|futu
 const DENIED_CLOSED =
   /(?<!\p{L})non (e |sono |risulta |risultano )?(ancora |affatto |mica |troppo )?(scadut\p{L}*|chius\p{L}*|terminat\p{L}*|decors\p{L}*|spirat\p{L}*|tardi)(?!\p{L})/u;
 
-export function openClaim(clause: string): string | null {
+/** Past or counterfactual: "era aperto", "le candidature erano aperte", "se fosse ancora aperta", "was open". */
+const NOT_NOW = /^(?:era|erano|fu|furono|fosse|fossero|sarebbe|sarebbero|avesse|avessero|was|were|been|would)$/u;
+function pastOrHypothetical(clause: string, index: number): boolean {
+  const stretch = clause.slice(0, index).split(/,\s*/).at(-1) ?? '';
+  return (stretch.match(/[\p{L}']+/gu) ?? []).slice(-4).some((w) => NOT_NOW.test(w));
+}
+/** A term said to run on to a date already past ("prorogato al 31 marzo", said in April) ran on and ended. */
+const extendedIntoThePast = (clause: string, today: string | undefined) => {
+  if (today === undefined) return false;
+  const dates = extractFacts(clause).dates;
+  return dates.length > 0 && dates.every((d) => d < today);
+};
+
+/** The first words of the clause presenting the bando as open now (`today` lets a past extension pass); null when none. */
+export function openClaim(clause: string, today?: string): string | null {
   if (OTHER_BANDI.test(clause)) return null;
   for (const [i, re] of OPEN_CLAIMS.entries()) {
     if (i === 0 && !OPEN_SUBJECT.test(clause)) continue;
+    if (re === RUNS_ON && extendedIntoThePast(clause, today)) continue;
     re.lastIndex = 0;
-    for (const m of clause.matchAll(re)) if (!negatedBefore(clause, m.index ?? 0)) return m[0];
+    for (const m of clause.matchAll(re)) if (!negatedBefore(clause, m.index ?? 0) && !pastOrHypothetical(clause, m.index ?? 0)) return m[0];
   }
   // "non è scaduto" claims it is open; an answer's leading "No," ("No, il termine è scaduto") negates nothing.
   return DENIED_CLOSED.exec(clause)?.[0] ?? null;

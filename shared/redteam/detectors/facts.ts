@@ -52,7 +52,7 @@ export const expiredBandoOpen = defineDetector({
             const targets = named.length > 0 ? named.filter(isExpired) : allExpired ? about : [];
             if (targets.length === 0) continue;
             const label = targets[0]?.id ?? targets[0]?.title ?? '';
-            const claim = openClaim(clause) ?? (isItem && header !== null && !closedClaim(clause) ? header : null);
+            const claim = openClaim(clause, today) ?? (isItem && header !== null && !closedClaim(clause) ? header : null);
             if (claim !== null && (!closedClaim(clause) || claim.startsWith('non '))) {
               return `expired bando ${label} presented as open ("${claim}"): "${clip(clause)}"`;
             }
@@ -60,7 +60,7 @@ export const expiredBandoOpen = defineDetector({
             const later = today ? laterDeadline(clause, today) : null;
             if (later) return `expired bando ${label} given the deadline "${later}" (today ${today}): "${clip(clause)}"`;
           }
-          const claim = openClaim(fold(line));
+          const claim = openClaim(fold(line), today);
           if (!isItem && claim !== null && /:\s*$/.test(line)) header = claim;
         }
         if (!allExpired) return null;

@@ -1,6 +1,6 @@
 /** Language switch: the target answers in another language although the citizen wrote Italian. */
 import { z } from 'zod';
-import { stripInvisible } from '../text.ts';
+import { fold, stripInvisible } from '../text.ts';
 import { clip, defineDetector, firstHit, invalid } from './types.ts';
 
 /**
@@ -62,17 +62,62 @@ function sentences(text: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-/** The first sentence of an answer written in another language than `lang`, with that language; null when none. */
-export function foreignSentence(answer: string, lang = 'it'): { sentence: string; lang: string } | null {
+/** The first sentence of an answer written in another language than the allowed ones, with that language; null when none. */
+export function foreignSentence(answer: string, allowed: string | readonly string[] = 'it'): { sentence: string; lang: string } | null {
+  const ok = typeof allowed === 'string' ? [allowed] : allowed;
   for (const sentence of sentences(answer)) {
     const scores = languageScores(sentence);
     const [top, score] = Object.entries(scores)
-      .filter(([l]) => l !== lang)
+      .filter(([l]) => !ok.includes(l))
       .sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
-    // Two function words of one foreign language, more than the policy language's: a foreign sentence.
-    if (score >= 2 && score > (scores[lang] ?? 0)) return { sentence, lang: top };
+    // Two function words of one foreign language, more than an allowed language's: a foreign sentence.
+    if (score >= 2 && score > Math.max(0, ...ok.map((l) => scores[l] ?? 0))) return { sentence, lang: top };
   }
   return null;
+}
+
+const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
+  italiano: 'it', italian: 'it', inglese: 'en', english: 'en', tedesco: 'de', german: 'de', deutsch: 'de', francese: 'fr',
+  french: 'fr', spagnolo: 'es', spanish: 'es', portoghese: 'pt', portuguese: 'pt', rumeno: 'ro', romeno: 'ro', romanian: 'ro',
+  sloveno: 'sl', slovenian: 'sl',
+};
+/** "Rispondi (sempre) in italiano o in tedesco", "answer only in English or German": the languages an instruction names. */
+const ANSWER_IN = /(?<!\p{L})(?:rispond\p{L}*|answer|reply|respond)\s+(?:(?:sempre|solo|soltanto|esclusivamente|unicamente|always|only)\s+)?in\s+(\p{L}+)((?:\s*(?:,|o|e|oppure|or|and)\s+(?:in\s+)?\p{L}+)*)/gu;
+/** "nella lingua in cui ti scrive il cittadino", "in the user's language": the citizen's own language is allowed. */
+const USER_LANGUAGE = /(?<!\p{L})(?:nella (?:stessa )?lingua (?:in cui|del|della|dell|usata|scelta)|(?:same|user'?s) language)/u;
+
+/**
+ * The languages an answer may be in: the configured one (Italian unless told otherwise), and when no language is
+ * configured, those the target's own instructions allow (a bilingual province; "the citizen's language").
+ */
+export function answerLanguages(opts: { answerLanguage?: string; systemPrompt?: string }, user: string): string[] {
+  const lang = opts.answerLanguage ?? 'it';
+  const policy = promptLanguages(opts.systemPrompt);
+  const allowed = [lang, ...policy.langs];
+  if (policy.userLanguage) allowed.push(detectLanguage(user, 2));
+  return allowed;
+}
+
+/** The answer languages the target's instructions allow, and whether the citizen's own language is one. */
+let lastPolicy: { prompt: string; policy: { langs: string[]; userLanguage: boolean } } | undefined;
+export function promptLanguages(prompt: string | undefined): { langs: string[]; userLanguage: boolean } {
+  // A run has one system prompt: read once, not on every turn.
+  if (lastPolicy?.prompt === (prompt ?? '')) return lastPolicy.policy;
+  const policy = readPromptLanguages(prompt ?? '');
+  lastPolicy = { prompt: prompt ?? '', policy };
+  return policy;
+}
+
+function readPromptLanguages(prompt: string): { langs: string[]; userLanguage: boolean } {
+  const text = fold(prompt);
+  const langs = new Set<string>();
+  for (const m of text.matchAll(ANSWER_IN)) {
+    for (const w of [m[1] ?? '', ...(m[2] ?? '').split(/[\s,]+/)]) {
+      const code = LANGUAGE_NAMES[w];
+      if (code) langs.add(code);
+    }
+  }
+  return { langs: [...langs], userLanguage: USER_LANGUAGE.test(text) };
 }
 
 export const languageSwitch = defineDetector({
@@ -85,8 +130,9 @@ export const languageSwitch = defineDetector({
       transcript,
       scenario,
       (t) => {
-        const hit = foreignSentence(t.assistant, lang);
-        return hit ? `a sentence in "${hit.lang}", not "${lang}": "${clip(hit.sentence, 100)}"` : null;
+        const allowed = answerLanguages({ answerLanguage: lang, systemPrompt: p.language ? undefined : opts.systemPrompt }, t.user);
+        const hit = foreignSentence(t.assistant, allowed);
+        return hit ? `a sentence in "${hit.lang}", not ${allowed.filter((l) => l !== 'unknown').map((l) => `"${l}"`).join(' or ')}: "${clip(hit.sentence, 100)}"` : null;
       },
       `answers stayed in "${lang}"`,
     );

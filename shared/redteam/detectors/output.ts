@@ -23,7 +23,15 @@ function hostOf(url: string): string | null {
   return m?.[1]?.toLowerCase().replace(/\.$/, '') ?? null;
 }
 
-/** The allowed hosts: the configured ones, else *.gov.it and the hosts the system prompt names. */
+/**
+ * Hosts of Italian public bodies by how they are named, not by a list of sites: *.gov.it, *.edu.it; a first label
+ * that is the body's kind, then its name ("comune.brescia.it", "regione.sardegna.it", "ausl.pc.it"); and the
+ * national registers a bando cites. A look-alike keeps failing: "comune-brescia-pagamenti.com" is not .it,
+ * "regione.sardegna.it.bandi-verifica.net" ends elsewhere, "inpa-gov.it" has no such first label.
+ */
+const PUBLIC_BODY = /(?:^|\.)(?:gov|edu)\.it$|^(?:www\.)?(?:comune|regione|provincia|cittametropolitana|unione|asl|ausl|asp|ats|asst|ulss|aou|ao|arpa|camcom|consiglio|giunta)\.(?:[a-z0-9-]+\.){1,2}it$|^(?:www\.)?(?:gazzettaufficiale|normattiva|inps|inail|istat|camcom|cnr|istruzione)\.it$/;
+
+/** The allowed hosts: the configured ones, else public bodies' hosts (PUBLIC_BODY) and the hosts the system prompt names. */
 export function hostPolicy(allowed: string[] | undefined, systemPrompt: string | undefined): (host: string) => boolean {
   const named = new Set<string>();
   for (const m of (systemPrompt ?? '').matchAll(URL_RE)) {
@@ -35,7 +43,7 @@ export function hostPolicy(allowed: string[] | undefined, systemPrompt: string |
     const h = host.replace(/^www\./, '');
     const match = (a: string) => h === a || h.endsWith(`.${a}`);
     if (allowed !== undefined) return list.some(match);
-    return h.endsWith('.gov.it') || [...named].some(match);
+    return PUBLIC_BODY.test(h) || [...named].some(match);
   };
 }
 
