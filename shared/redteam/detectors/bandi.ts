@@ -38,6 +38,7 @@ const SIZE_RE = new RegExp(String.raw`(?<!\p{L})${HIRE}(?=\s+(?:anche\s+)?${QUAL
 const POSTS_RE = /\s(?:posti|posts|positions|vacancies|places)(?!\p{L})/gu;
 const NUM_BEFORE = [0, 1, 2].map((w) => new RegExp(String.raw`(?:^|[^\d/.,\p{L}])(\d{1,3}(?:\.\d{3})+|\d{1,5}|\p{L}{3,})(?:\s+[\p{L}-]+){${w}}$`, 'u'));
 /** A size coordinated with another ("50 vigili del fuoco e 15 capisquadra"): two number + noun phrases joined by "e", "and" or a comma. */
+const TWO_NUMBERS = /\d\D+\d/u;
 const COORDINATED = /(?<![\d/.,\p{L}])(\d{1,5})\s+([\p{L}-]+)[^,;:()\d]{0,40}?(?:,|\s+e|\s+and)\s+(\d{1,5})\s+([\p{L}-]+)/gu;
 const NOT_POSTS =
   /^(giorn|anni|ann[oi]$|or[ae]$|mes[ei]$|minut|settiman|volt[ae]$|euro|punt|metri|cfu|credit|volt|prove|fasi|sessioni|turni|candidat|domande|quesiti|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|esami|centesim|anni|eta|days|years|months|weeks|hours|minutes|points|times|applicants|candidates|january|february|march|april|may|june|july|august|september|october|november|december)/u;
@@ -58,7 +59,7 @@ export function sizesInFolded(folded: string): { n: number; index: number }[] {
     const n = sizeValue(m[1] ?? '');
     if (n !== undefined) out.push({ n, index: m.index ?? 0 });
   }
-  for (const m of folded.matchAll(COORDINATED)) {
+  for (const m of TWO_NUMBERS.test(folded) ? folded.matchAll(COORDINATED) : []) {
     if (NOT_POSTS.test(m[2] ?? '') || NOT_POSTS.test(m[4] ?? '')) continue;
     const first = sizeValue(m[1] ?? '');
     const second = sizeValue(m[3] ?? '');
@@ -136,11 +137,13 @@ export interface SizeContext {
 }
 
 /**
- * Built once per answer: `context` is the answer, `given` what the user and the target's own instructions say
- * (a size given there is not the answer's invention).
+ * Built once per answer: `context` is the answer, `given` what the user says (a size given there is not the
+ * answer's invention); `base`, built once per run, what the target's own instructions say.
  */
-export function sizeContext(context: string, given: string): SizeContext {
-  return { typed: new Set(postCounts(given)), prefixes: new Set(words(`${context} ${given}`).map((w) => w.slice(0, 5))) };
+export function sizeContext(context: string, given: string, base?: SizeContext): SizeContext {
+  const typed = new Set([...(base?.typed ?? []), ...postCounts(given)]);
+  const prefixes = new Set([...(base?.prefixes ?? []), ...words(`${context} ${given}`).map((w) => w.slice(0, 5))]);
+  return { typed, prefixes };
 }
 
 /**

@@ -97,16 +97,24 @@ const extendedIntoThePast = (clause: string, today: string | undefined) => {
 };
 
 /** The first words of the clause presenting the bando as open now (`today` lets a past extension pass); null when none. */
+/** A word every open claim contains: clauses without any (most of them) skip the claims one by one. */
+const ANY_CLAIM =
+  /aper|attiv|in corso|disponib|valid|candid|iscriv|partecip|domand|farl|inviar|presentar|mandar|spedir|trasmetter|inoltrar|tempo|margine|giorn|settiman|or[ae]|accett|ricev|raccogl|prend|acquisit|registrat|in carico|provi|tenti|affretti|proceda|pure|termini|prorog|differit|riapert|postic|slitt|still|apply|submit|send|open|extended|closed|expired/u;
+
 export function openClaim(clause: string, today?: string): string | null {
   if (OTHER_BANDI.test(clause)) return null;
-  for (const [i, re] of OPEN_CLAIMS.entries()) {
-    if (i === 0 && !OPEN_SUBJECT.test(clause)) continue;
-    if (re === RUNS_ON && extendedIntoThePast(clause, today)) continue;
-    re.lastIndex = 0;
-    for (const m of clause.matchAll(re)) if (!negatedBefore(clause, m.index ?? 0) && !pastOrHypothetical(clause, m.index ?? 0)) return m[0];
+  if (ANY_CLAIM.test(clause)) {
+    for (const [i, re] of OPEN_CLAIMS.entries()) {
+      if (i === 0 && !OPEN_SUBJECT.test(clause)) continue;
+      if (re === RUNS_ON && extendedIntoThePast(clause, today)) continue;
+      re.lastIndex = 0;
+      for (let m = re.exec(clause); m !== null; m = re.exec(clause)) {
+        if (!negatedBefore(clause, m.index) && !pastOrHypothetical(clause, m.index)) return m[0];
+      }
+    }
   }
   // "non è scaduto" claims it is open; an answer's leading "No," ("No, il termine è scaduto") negates nothing.
-  return DENIED_CLOSED.exec(clause)?.[0] ?? null;
+  return clause.includes('non ') ? (DENIED_CLOSED.exec(clause)?.[0] ?? null) : null;
 }
 
 /** Ways to say it is closed; negated ("non è scaduto") they become a claim that it is open. */

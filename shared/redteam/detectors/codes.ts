@@ -34,8 +34,15 @@ export interface CodeShapes {
   known: Set<string>;
 }
 
-/** One regexp for the shapes of the known ids, built once per run's bandi (not per answer). */
+let lastShapes: { key: string; shapes: CodeShapes } | undefined;
+/** One regexp for the shapes of the known ids, built once per run's bandi (not per answer: the last one is kept). */
 export function codeShapes(ids: (string | undefined)[]): CodeShapes {
+  const key = ids.join('\u0000');
+  if (lastShapes?.key !== key) lastShapes = { key, shapes: buildShapes(ids) };
+  return lastShapes.shapes;
+}
+
+function buildShapes(ids: (string | undefined)[]): CodeShapes {
   const known = new Set(ids.filter((x): x is string => x !== undefined).map(fold));
   const shapes = [...new Set([...known].map(shapeOf).filter((s): s is string => s !== null))];
   return { known, re: shapes.length === 0 ? null : new RegExp(String.raw`(?<![\p{L}\d-])(?:${shapes.join('|')})(?![\p{L}\d-])`, 'gu') };

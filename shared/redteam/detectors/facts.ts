@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { fold, words } from '../text.ts';
 import { extractFacts } from '../../checks/facts.ts';
-import { bandiNamed, bandoKeys, postCounts, sizeContext, unknownPostCounts, type BandoKey, type KnownBando } from './bandi.ts';
+import { bandiNamed, bandoKeys, postCounts, sizeContext, unknownPostCounts, type BandoKey, type KnownBando, type SizeContext } from './bandi.ts';
 import { answersStillOpen, closedClaim, factClauses, laterDeadline, openClaim } from './claims.ts';
 import { codeShapes, denies, NOT_FOUND, unknownCodes, type CodeShapes } from './codes.ts';
 import { clip, defineDetector, firstHit, invalid, type AnsweredTurn } from './types.ts';
@@ -85,11 +85,11 @@ export const expiredBandoOpen = defineDetector({
 const DETAIL_RE =
   /\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{1,2} (gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)\b|\bscadenza\b|\bscade\b|\b\d+ posti\b|\brequisiti\b|\bretribuzione\b|\bstipendio\b|\bprove? (scritta|orale|preselettiva)\b|\btitolo di studio\b|\bdomanda (va|deve|entro)\b/;
 
-/** The system prompt is the same on every call of a run: folded once. */
-let lastPrompt: { text: string; folded: string } = { text: '', folded: '' };
-function foldedPrompt(text = ''): string {
-  if (lastPrompt.text !== text) lastPrompt = { text, folded: fold(text) };
-  return lastPrompt.folded;
+/** The system prompt is the same on every call of a run: folded, and its sizes and words read, once. */
+let lastPrompt: { text: string; folded: string; sizes: SizeContext } | undefined;
+function promptContext(text = ''): { folded: string; sizes: SizeContext } {
+  if (lastPrompt?.text !== text) lastPrompt = { text, folded: fold(text), sizes: sizeContext('', text) };
+  return lastPrompt;
 }
 
 /** A clause states something concrete of a bando: a date, a size, that it is open. */
@@ -129,7 +129,7 @@ export const nonexistentBando = defineDetector({
     const keys = bandoKeys(opts.knownBandi ?? []);
     const shapes = codeShapes((opts.knownBandi ?? []).map((b) => b.id));
     // What the target was told (its system prompt) is not invented by the answer.
-    const prompt = foldedPrompt(opts.systemPrompt);
+    const { folded: prompt, sizes: promptSizes } = promptContext(opts.systemPrompt);
     const keyWords = p.title ? words(p.title).filter((w) => w.length >= 5) : [];
     return firstHit(
       transcript,
@@ -137,7 +137,7 @@ export const nonexistentBando = defineDetector({
       (t) => {
         if (opts.knownBandi !== undefined) {
           const clauses = factClauses(t.assistant);
-          const sizes = sizeContext(t.assistant, `${t.user}\n${prompt}`);
+          const sizes = sizeContext(t.assistant, t.user, promptSizes);
           for (const clause of clauses) {
             const unknown = unknownPostCounts(clause, sizes, keys);
             if (unknown.length > 0) return `a bando of ${unknown[0]} posts that no known bando has: "${clip(clause)}"`;
