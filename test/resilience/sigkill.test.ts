@@ -47,8 +47,10 @@ const VERDICT = (() => {
 beforeAll(async () => {
   infra = await createTestInfra('resilience_sigkill');
   redis = redisConnection(infra.redisUrl);
-  // The chatbot and the judge model answer slowly enough that a process is caught waiting on them.
-  target = await startStormTarget(() => 'ok', { delayMs: 1200 });
+  // The chatbot and the judge model answer slowly enough that a process is caught waiting on them. Even cases
+  // are answered at once and odd ones slowly, so a batch job the victim holds (two cases, started together)
+  // has a case completed beside one still waiting: its retry must play only the second.
+  target = await startStormTarget(() => 'ok', { delayFor: (id) => (Number(/c(\d+)$/.exec(id)?.[1] ?? 1) % 2 === 0 ? 100 : 2500) });
   llm = await startFakeOpenAI(() => ({ content: VERDICT, delayMs: 1500 }));
   mail = await startMailSink();
 });
@@ -88,7 +90,14 @@ const PLAN: Plan[] = [
   { service: 'reporter', others: ['converse', 'judge', 'control'], trials: 3 },
 ];
 
-async function submit(n: number) {
+/**
+ * Which cases have the LLM check. A case with one gets its own converse job (its judge task is its flow parent);
+ * cases without one share the report as parent and travel as one batch job. The conversation-runner trials need
+ * both (a batch job whose completed cases a rescue must not replay), so there only c6 and c7 are judged.
+ */
+const judgedCase = (p: Plan, i: number) => p.service !== 'conversation-runner' || i >= CASES - 2;
+
+async function submit(p: Plan, n: number) {
   const input = evalPlanSchema.parse({
     plan: 'eval',
     name: `kill-${n}`,
@@ -98,7 +107,7 @@ async function submit(n: number) {
       cases: Array.from({ length: CASES }, (_, i) => ({
         id: `c${i}`,
         input: `k${n}c${i} quando scade il bando?`,
-        checks: [{ type: 'contains', value: 'ok' }, { type: 'general-quality' }],
+        checks: [{ type: 'contains', value: 'ok' }, ...(judgedCase(p, i) ? [{ type: 'general-quality' }] : [])],
       })),
     }],
     target: { type: 'http', url: target.url, body: { message: '{{message}}' }, response: { answer: 'answer' } },
@@ -118,17 +127,20 @@ const ofProcess = (c: ChildProcess, workerId: string | null) => Boolean(workerId
 async function midWork(p: Plan, runId: string, n: number): Promise<ChildProcess> {
   const kind = { 'conversation-runner': 'eval.converse', judge: 'eval.judge', reporter: 'eval.report' }[p.service];
   return waitFor(`a ${p.service} process mid-work`, async () => {
-    const rows = await infra.sql<{ task_key: string; status: string; worker_id: string | null }[]>`
-      select task_key, status, worker_id from tasks where run_id = ${runId} and kind = ${kind}`;
+    const rows = await infra.sql<{ task_key: string; status: string; worker_id: string | null; job_id: string | null }[]>`
+      select task_key, status, worker_id, job_id from tasks where run_id = ${runId} and kind = ${kind}`;
     if (p.service === 'reporter') {
       if (mail.held.filter((m) => m.includes(runId)).length === 0) return undefined;
       const holder = rows.find((r) => r.status === 'running');
       return pool.find((c) => ofProcess(c, holder?.worker_id ?? null));
     }
-    if (!rows.some((r) => r.status === 'completed')) return undefined;
-    // A running task whose request has reached the chatbot (or the judge model) and not been answered yet.
+    const completed = rows.filter((r) => r.status === 'completed');
+    if (completed.length === 0) return undefined;
+    // A running task whose request has reached the chatbot (or the judge model) and not been answered yet; for
+    // cases, one whose batch job also holds a completed case (the job the kill sends back to the queue).
     const waiting = rows.filter((r) => {
       if (r.status !== 'running') return false;
+      if (p.service === 'conversation-runner' && !completed.some((c) => c.job_id === r.job_id)) return false;
       const caseId = `k${n}${caseOf(r.task_key) ?? ''}`;
       return p.service === 'judge' ? judgeRequests(caseId) > 0 : (target.perCase.get(caseId) ?? 0) > 0;
     });
@@ -140,7 +152,7 @@ async function trial(p: Plan, n: number) {
   const f = (figures[p.service] ??= { trials: 0, cases: 0, targetRequests: 0, maxPerCase: 0, judgeRequests: 0, maxPerJudge: 0, rescued: 0, mails: 0 });
   await waitForWorkerProcesses(infra.sql, pool);
   if (p.service === 'reporter') mail.holdNext();
-  const { runId } = await submit(n);
+  const { runId } = await submit(p, n);
   const victim = await midWork(p, runId, n);
   const { atKill, rows, status } = await killMidRun(infra.sql, runId, pool, victim, () => spawnService(p.service, env()));
   expect(status).toBe('completed');
@@ -158,7 +170,10 @@ async function trial(p: Plan, n: number) {
   const converse = [...rows.values()].filter((t) => t.kind === 'eval.converse').map((t) => t.task_key).sort();
   expect(converse).toHaveLength(CASES);
   expect(verdicts.map((v) => v.task_key).sort()).toEqual(converse);
-  for (const v of verdicts) expect({ key: v.task_key, outcome: v.outcome, pending: v.pending_llm, llm: v.llm }).toEqual({ key: v.task_key, outcome: 'pass', pending: false, llm: ['pass'] });
+  for (const v of verdicts) {
+    const llm = judgedCase(p, Number(caseOf(v.task_key)!.slice(1))) ? ['pass'] : [];
+    expect({ key: v.task_key, outcome: v.outcome, pending: v.pending_llm, llm: v.llm }).toEqual({ key: v.task_key, outcome: 'pass', pending: false, llm });
+  }
 
   // What the chatbot and the judge model saw, per case.
   const converseAttempts = getKind('eval.converse')!.attempts;
@@ -166,7 +181,8 @@ async function trial(p: Plan, n: number) {
   for (const key of converse) {
     const caseId = `k${n}${caseOf(key)}`;
     const judgeKey = key.replace(/^case\./, 'judge.');
-    expect(rows.has(judgeKey), judgeKey).toBe(true);
+    const judging = judgedCase(p, Number(caseOf(key)!.slice(1)));
+    expect(rows.has(judgeKey), judgeKey).toBe(judging);
     const asked = target.perCase.get(caseId) ?? 0;
     const judged = judgeRequests(caseId);
     f.cases++;
@@ -177,8 +193,8 @@ async function trial(p: Plan, n: number) {
     expect(asked, key).toBeGreaterThanOrEqual(1);
     expect(asked, key).toBeLessThanOrEqual(doneAtKill.has(key) ? 1 : converseAttempts);
     // One LLM check per case, one request per verdict (the content-addressed cache answers a repeated prompt).
-    expect(judged, judgeKey).toBeGreaterThanOrEqual(1);
-    expect(judged, judgeKey).toBeLessThanOrEqual(doneAtKill.has(judgeKey) ? 1 : judgeAttempts);
+    expect(judged, judgeKey).toBeGreaterThanOrEqual(judging ? 1 : 0);
+    expect(judged, judgeKey).toBeLessThanOrEqual(!judging ? 0 : doneAtKill.has(judgeKey) ? 1 : judgeAttempts);
   }
 
   // The report, made once: one e-mail delivered for the run, and its files on disk.

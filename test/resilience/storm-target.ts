@@ -21,7 +21,7 @@ export interface StormTarget {
 
 export async function startStormTarget(
   decide: (caseId: string, nth: number) => StormAction,
-  opts: { delayMs?: number; retryAfterS?: number; retryAfter?: (caseId: string) => string } = {},
+  opts: { delayMs?: number; delayFor?: (caseId: string) => number; retryAfterS?: number; retryAfter?: (caseId: string) => string } = {},
 ): Promise<StormTarget> {
   const perCase = new Map<string, number>();
   const times = new Map<string, number[]>();
@@ -42,7 +42,8 @@ export async function startStormTarget(
     peak = Math.max(peak, inFlight);
     const done = () => inFlight--;
     res.once('close', done);
-    if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
+    const delay = opts.delayFor?.(caseId) ?? opts.delayMs;
+    if (delay) await new Promise((r) => setTimeout(r, delay));
     const action = decide(caseId, nth);
     if (action === 'hang') return; // never answers; the client's timeout closes it
     if (action === '500') return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}');
