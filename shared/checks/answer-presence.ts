@@ -16,7 +16,7 @@
  * points back at that office), an error's code beside the error.
  */
 import { answerOf, fail, pass, quote } from './common.ts';
-import { ASKS_CONTACT, CONTRAST, DEFLECTION_OF, FILLER, NEGATION, POLARITY, VAGUE, isMetaWord, isReferralWord, namesBando, negatedKind, type DeflectionKind } from './deflections.ts';
+import { ASKS_CONTACT, CONTRAST, DEFLECTION_OF, ENTE, FILLER, NEGATION, POLARITY, VAGUE, isMetaWord, isReferralWord, namesBando, negatedKind, type DeflectionKind } from './deflections.ts';
 import type { CheckSpecOf } from './schema.ts';
 import { ENGLISH_MARKERS, ENGLISH_STOPWORDS, ITALIAN_MARKERS, ITALIAN_STOPWORDS } from './stopwords.ts';
 import { foldAccents } from './text.ts';
@@ -62,9 +62,10 @@ const ORDER: DeflectionKind[] = ['error', 'refusal', 'fallback', 'dont-know', 'a
 /**
  * content: says something; filler: pleasantries and words about the conversation; bare: only stop words ("lo è");
  * weak: only the question's own words, to a question asking what/when/how much (restates, adds nothing);
- * polar: a yes or a no.
+ * polar: a yes or a no; some: words of its own, but neither a figure nor anything about what was asked ("il nostro
+ * staff aggiorna costantemente il portale"): it answers only where nothing in the reply deflects.
  */
-type Clause = { kind: 'content' | 'filler' | 'bare' | 'weak' | 'echo' | 'polar' | 'detail' } | { kind: 'deflection'; as: DeflectionKind };
+type Clause = { kind: 'content' | 'some' | 'filler' | 'bare' | 'weak' | 'echo' | 'polar' | 'detail' } | { kind: 'deflection'; as: DeflectionKind };
 interface Judge {
   question: string;
   /** The question asks what, when, how much… (not yes or no): restating it answers nothing. */
@@ -77,6 +78,13 @@ interface Judge {
   key: string;
 }
 
+/** The words that name a bando in a question: its ente and name, "concorso/bando … per <profilo>". */
+const NAMING = new RegExp(
+  `\\b(?:${ENTE})\\b(?:\\s+(?:di|del|della|dell'|dei|degli|delle|of|for))?(?:\\s+[a-z0-9]+){0,2}|\\b(?:concorso|concorsi|bando|bandi|selezione|avviso|call|competition|notice)\\b(?:\\s+(?:per|for|da|as))?`,
+  'g',
+);
+const BANDO_NOUN = /^(?:band[oi]|concors[oi]|selezion[ei]|avvis[oi]|calls?|competitions?|notices?|posti|posto|seats?|jobs?)$/;
+
 /**
  * The question's own words, and whether a word is one of them or one of their forms: computed once per question
  * (the Judge stays plain data, the key of the memoised sentence judgements).
@@ -84,7 +92,9 @@ interface Judge {
 const questionWords = memoize(
   (question: string) => {
     const asked = tokens(question);
-    return { asked, inQuestion: formsOf(asked), selves: new Set(question.match(USER_SELF) ?? []) };
+    // What is asked about, without the words that name the bando ("il concorso del Comune di Gorizia per …").
+    const topic = tokens(question.replace(NAMING, ' ')).filter((w) => !BANDO_NOUN.test(w));
+    return { asked, inQuestion: formsOf(asked), onTopic: formsOf(topic), selves: new Set(question.match(USER_SELF) ?? []) };
   },
   (question) => question,
 );
@@ -119,7 +129,7 @@ function deflection(text: string, ctx: Judge, kinds: DeflectionKind[]): Deflecti
     // A referral or "which" beside a date ("scriva all'ufficio entro il 3 maggio") gives the user a deadline.
     if ((kind === 'asks-which' || kind === 'referral') && DATE.test(text)) return undefined;
     // "In caso di malfunzionamento del portale …", "if the system is down …": a procedure, not a failure.
-    if (kind === 'error' && CONDITIONAL.test(text)) return undefined;
+    if (kind === 'error' && CONDITIONAL.test(text)) continue;
     return kind;
   }
   return undefined;
@@ -172,6 +182,9 @@ const USER_SELF = /\b(?:posso|devo|ho|mi|io|mio|mia|miei|mie|vorrei|can i|do i|s
 /** The bot placing the question outside what it does ("esce dal tipo di supporto che offro", "beyond what I …"). */
 const SCOPE_OUT = /\b(?:esce|escono|esula\w*|va oltre|vanno oltre|fuori (?:da|dal|dai|dalla|dalle|del|dei|dell')|al di fuori|outside|beyond|out of)\b/;
 
+/** The bot's side or good wishes: "il nostro staff", "our team", "le auguro", "wishing you the best". */
+const ABOUT_US = /\b(?:nostr[oaie]|our|team|staff|auguro|auguriamo|wish|wishing|good luck|buona fortuna|in bocca al lupo)\b/;
+
 /** A clause pointing back at the ente or page just named: "che …", "dove …", "lì …", "loro …", "they'll …", "oppure …". */
 const CONTINUES = /^(?:che|chi|dove|li|loro|essi|oppure|altrimenti|they|they'll|they're|they'd|who|which|where|there|or|otherwise)\b/;
 
@@ -199,7 +212,7 @@ function classify(clause: string, ctx: Judge): Clause {
   // "Non ti so aiutare su questo", "I am not in a position to comment on exam details": declining the conversation
   // itself, whatever the clause then names.
   const declines = DECLINES.exec(c);
-  if (declines && !/\d/.test(c) && tokens(c.slice(declines.index + declines[0].length)).slice(0, 3).some(isMetaWord)) return { kind: 'deflection', as: negatedKind(own) };
+  if (declines && !/\d/.test(c) && tokens(c.slice(declines.index + declines[0].length)).slice(0, 3).some((w) => isMetaWord(w) || isReferralWord(w))) return { kind: 'deflection', as: negatedKind(own) };
   if (own.length === 0) return { kind: 'bare' };
   const said = own.filter((w) => !isMetaWord(w));
   if (said.length > 0) {
@@ -216,7 +229,12 @@ function classify(clause: string, ctx: Judge): Clause {
     // To a yes/no question they may say yes ("il bando è aperto"), unless they are a fragment of it ("sono loro i
     // responsabili del bando").
     const restates = !/\d/.test(c) && said.every(inQuestion) && (ctx.wh || new Set(said).size < Math.ceil(new Set(asked).size / 2));
-    return { kind: restates ? 'weak' : 'content' };
+    if (restates) return { kind: 'weak' };
+    // About the bot, its team or the user's luck ("il nostro staff aggiorna il portale", "le auguro buona fortuna")
+    // and not specific (no figure, no word of what was asked beside a word of its own): padding, not an answer.
+    const { onTopic } = questionWords(ctx.question);
+    const specific = /\d/.test(c) || (said.some(onTopic) && said.some((w) => !inQuestion(w)));
+    return { kind: !specific && (speaksOfItself(c) || ABOUT_US.test(c)) ? 'some' : 'content' };
   }
   // Only about the conversation and negated ("non sono in condizione di risponderle", "I am not in a position
   // to answer"): what the bot does not do or know.
@@ -333,6 +351,10 @@ export function detectNonAnswer(text: string, context: PresenceContext | string[
   // An error's code or a referral's "articolo 2" is part of it; alone ("Codice: PA-2027-0012") it answers.
   const points = judged.some((j) => j.kind === 'deflection' && (j.as === 'error' || j.as === 'referral'));
   if (judged.some((j) => j.kind === 'detail' && !points)) return undefined;
+  // Words of its own that say nothing specific answer only where nothing deflects: padding beside a refusal,
+  // a canned reply or a repeat ("Mi dispiace, non posso. Il nostro staff aggiorna il portale ogni giorno.").
+  const deflects = found || judged.some((j) => j.kind === 'deflection' || j.kind === 'echo');
+  if (!deflects && judged.some((j) => j.kind === 'some')) return undefined;
   if (found) return 'canned';
   const kinds = judged.flatMap((j) => (j.kind === 'deflection' ? [j.as] : []));
   if (kinds.length) return ORDER.find((k) => kinds.includes(k));

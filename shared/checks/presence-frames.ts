@@ -21,7 +21,7 @@ export const speaksOfItself = (clause: string): boolean => SELF.test(clause);
  * answering, not the bot declining: its verb is not about the conversation.
  */
 export const DECLINES =
-  /\bnon (?:(?:ti|le|vi|la|lo|ci|gli|mi) )?(?:posso|possiamo|so|sappiamo|riesco|riusciamo|sono in grado di|siamo in grado di|sono nella posizione di|sono in condizione di|mi e possibile|ci e possibile|mi e consentito)\b|\b(?:preferirei|preferisco|preferiamo|preferiremmo) non\b|\b(?:i|we)(?: am| are|'m|'re)? (?:not able to|unable to|not in a position to|not in the position to)\b|\b(?:i|we) (?:can't|cannot|can not|won't be able to|would rather not|'d rather not|prefer not to)\b/;
+  /\bnon (?:(?:ti|le|vi|la|lo|ci|gli|mi) )?(?:posso|possiamo|so|sappiamo|riesco|riusciamo|sono in grado di|siamo in grado di|sono nella posizione di|sono in condizione di|mi e possibile|ci e possibile|mi e consentito)\b|\b(?:preferirei|preferisco|preferiamo|preferiremmo) non\b|\b(?:i|we)(?: am| are|'m|'re)? (?:not able to|unable to|not in a position to|not in the position to)\b|\b(?:i|we) (?:can't|cannot|can not|won't be able to|would rather not|'d rather not|prefer not to)\b|\b(?:i|we)(?:'m| am|'re| are) unable to\b/;
 
 /** A clause asking the user back: it ends with a question mark, or opens with an interrogative. */
 const INTERROGATIVE = /^(?:\S+ ){0,2}?(?:quale|quali|quanto|che cosa|cosa|chi|dove|quando|come|which|what|who|where|when|how)\b/;
@@ -37,7 +37,7 @@ const ADDRESS = /\b(?:lei|tu|you|your|you're|ti riferisci|vi riferite|intendi|in
  * send the user to someone, since "può presentare domanda" or "deve scrivere in italiano" are instructions.
  */
 const LOOK_OR_CONTACT =
-  '(?:contatt|chiam|telefon|scriv|sent|rivolg|chied|consult|visit|verific|controll|informar|guard|legg|rilegg|cerc|dare un\'occhiata|dia un\'occhiata|fare un salto|passare|recar|contact|call|phone|ring|email|e-mail|write|ask|check|consult|visit|look|reach|get in touch|speak|talk|read|see|refer|go to|drop by|stop by)';
+  '(?:contatt|chiam|telefon|scriv|sent|rivolg|chied|consult|visit|verific|controll|informar|guard|legg|rilegg|cerc|dare un\'occhiata|dia un\'occhiata|fare un salto|passare|recar|contact|call|phone|ring|email|e-mail|write|ask|check|consult|visit|look|reach|get in touch|speak|talk|read|see|refer|go to|drop by|stop by|keep an eye|tener\\w* d\'occhio|monitor)';
 const SEND_ELSEWHERE =
   "(?:contatt|chiam|telefon|rivolg|consult|visit|informar|sentire|scrivere (?:a|al|alla|all'|ai|agli|alle)|chiedere (?:a|al|alla|all'|ai|agli|alle|direttamente)|recar|contact|call|phone|ring|email|e-mail|write to|ask (?:the|your|them|someone)|check with|consult|visit|reach|get in touch|speak (?:to|with)|talk to)";
 const ADVISE = new RegExp(
@@ -51,7 +51,7 @@ const FIND_THERE =
   /\b(?:puo|puoi|potra|potrai|potete|you can|you'll|you will|you may) (?:trovare|find|read|see) (?:\S+ ){0,5}(?:sul|sulla|nel|nella|nell'|on|in) (?:\S+ )?(?:sito|portale|pagina|bando|albo|avviso|website|site|portal|page|notice)\b/;
 /** An imperative at the start of the clause: "chiami l'URP …", "guarda, senti il comando …", "call the office". */
 const IMPERATIVE =
-  /^(?:(?:guarda|senti|allora|beh|ok|please|so|well)\s+)*(?:contatti|contatta|chiami|chiama|telefoni|telefona|scriva (?:a|al|alla|all')|scrivi (?:a|al|alla|all')|si rivolga|rivolgiti|rivolgetevi|consulti|consulta|visiti|visita il|senta|senti (?:il|la|l'|i|gli|le|direttamente)|chieda (?:a|al|alla|all'|direttamente)|chiedi (?:a|al|alla|all'|direttamente)|dia un'occhiata|dai un'occhiata|contact|call|phone|ring|email|write to|ask (?:the|your)|check with|consult|reach out|get in touch|speak (?:to|with)|talk to|have a look|take a look|drop (?:them|us|him|her) a line)\b/;
+  /^(?:(?:guarda|senti|allora|beh|ok|please|so|well)\s+)*(?:contatti|contatta|chiami|chiama|telefoni|telefona|scriva (?:a|al|alla|all')|scrivi (?:a|al|alla|all')|si rivolga|rivolgiti|rivolgetevi|consulti|consulta|visiti|visita il|senta|senti (?:il|la|l'|i|gli|le|direttamente)|chieda (?:a|al|alla|all'|direttamente)|chiedi (?:a|al|alla|all'|direttamente)|dia un'occhiata|dai un'occhiata|contact|call|phone|ring|email|write to|ask (?:the|your)|check with|consult|reach out|get in touch|speak (?:to|with)|talk to|have a look|take a look|drop (?:them|us|him|her) a line|keep an eye on)\b/;
 export const advisesElsewhere = (clause: string): boolean => ADVISE.test(clause) || MODAL.test(clause) || FIND_THERE.test(clause) || IMPERATIVE.test(clause);
 
 /**

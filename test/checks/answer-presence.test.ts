@@ -172,6 +172,14 @@ describe('answer-presence', () => {
     expect((await ap(q, 'Può portare la calcolatrice alla prova di Lecco.')).outcome).toBe('pass');
   });
 
+  it("padding about the bot's team or good wishes beside a refusal does not make it an answer; specifics beside a hedge do", async () => {
+    const q = 'Il concorso per geometri del Comune di Lecco prevede una prova di inglese?';
+    expect((await ap(q, 'Non sono autorizzato a entrare nel merito. Il nostro staff tiene aggiornato il portale ogni giorno.')).outcome).toBe('fail');
+    expect((await ap(q, "Purtroppo non posso aiutarla su questo. Le auguro un'ottima preparazione!")).outcome).toBe('fail');
+    expect((await ap(q, "Non posso garantirlo, ma l'inglese è tra le materie dell'orale.")).outcome).toBe('pass');
+    expect((await ap(q, 'Our team cannot confirm it, but the notice lists English among the oral exam subjects.')).outcome).toBe('pass');
+  });
+
   it('"None." answers an English how-many question; to an Italian one it is a null printed as text', async () => {
     expect((await ap('How many seats are reserved in the Lecco call?', 'None.')).outcome).toBe('pass');
     expect((await ap('Quanti posti riservati ha il bando di Lecco?', 'None')).outcome).toBe('fail');
