@@ -49,6 +49,21 @@ async function runPage(): Promise<void> {
     // A finished run has its summary stored by its report task; the page reads it instead of computing it.
     await dbh.sql`insert into reports (run_id, summary) values (${runId}, ${dbh.sql.json(JSON.parse(JSON.stringify(await computeSummary(dbh.sql, runId))))})`;
     console.log(`seeded ${N} cases and their stored summary in ${ms(performance.now() - t0)}`);
+    // The read models behind the page and the report, without HTTP or rendering: the run's summary (what the report
+    // task computes when a run ends, and the page when none is stored) and the report's rows.
+    for (const [label, read] of [
+      ['computeSummary (the run summary, computed)', () => computeSummary(dbh.sql, runId)],
+      ['buildReport (every case, check and transcript)', () => buildReport(dbh.sql, runId)],
+    ] as const) {
+      await read();
+      const times: number[] = [];
+      for (let i = 0; i < REPEAT; i++) {
+        const t = performance.now();
+        await read();
+        times.push(performance.now() - t);
+      }
+      console.log(`  ${label.padEnd(52)} ${ms(median(times)).padStart(7)} (max ${ms(Math.max(...times))})`);
+    }
     const config = loadConfig({ DATABASE_URL: url, VAGLIO_REDIS_URL: BENCH_REDIS, VAGLIO_PREFIX: 'bench-dash', VAGLIO_LOG_LEVEL: 'silent' });
     const deps = { sql: dbh.sql, db: dbh.db, redis, prefix: 'bench-dash', config };
     dash = await startDashboard(deps, TOKEN);
