@@ -5,7 +5,9 @@
  * Shared values are written when the run is submitted and never change.
  */
 import { z } from 'zod';
-import type { Sql } from '../db/client.ts';
+import { eq } from 'drizzle-orm';
+import { drizzleOf, type Sql } from '../db/client.ts';
+import { runs } from '../db/schema/engine.ts';
 
 export const sharedRefSchema = z.object({ $shared: z.string().min(1) }).strict();
 export type SharedRef = z.infer<typeof sharedRefSchema>;
@@ -55,8 +57,11 @@ export class SharedValues {
   private load(runId: string, fresh: boolean): Promise<Record<string, unknown>> {
     let p = fresh ? undefined : this.runs.get(runId);
     if (!p) {
-      // raw SQL: a run's shared values, read once per run per process on the task path — not converted this session
-      p = this.sql<{ shared: Record<string, unknown> }[]>`select shared from runs where id = ${runId}`.then((r) => r[0]?.shared ?? {});
+      p = drizzleOf(this.sql)
+        .select({ shared: runs.shared })
+        .from(runs)
+        .where(eq(runs.id, runId))
+        .then((r) => r[0]?.shared ?? {});
       p.catch(() => this.runs.delete(runId));
       if (this.runs.size >= MAX_RUNS) this.runs.delete(this.runs.keys().next().value!);
       this.runs.set(runId, p);

@@ -8,7 +8,9 @@ import { planTasks, type TaskSpec } from './dag.ts';
 import { addFlow, buildFlow, flowTaskOf } from './flow.ts';
 import type { EngineDeps } from './processor.ts';
 import { insertTasks } from './insert-tasks.ts';
-import type { Sql } from '../db/client.ts';
+import { eq } from 'drizzle-orm';
+import { drizzleOf, type Sql } from '../db/client.ts';
+import { runs } from '../db/schema/engine.ts';
 
 export interface SubmitInput {
   name: string;
@@ -31,18 +33,20 @@ export function newRunId(): string {
   return `run_${d}_${randomBytes(4).toString('hex')}`;
 }
 
+const runByIdempotencyKey = (sql: Sql, key: string) => drizzleOf(sql).select({ id: runs.id }).from(runs).where(eq(runs.idempotencyKey, key));
+
 export async function submitRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix'>, input: SubmitInput): Promise<SubmitResult> {
   const { sql } = deps;
   const shared = input.shared ?? {};
   const planned = planTasks(input.tasks, new Set(Object.keys(shared)));
   if (input.idempotencyKey) {
-    // raw SQL: run submission (idempotency, insert, rollback on enqueue failure) — not converted this session; timed in npm run bench:engine (submit)
-    const prev = await sql<{ id: string }[]>`select id from runs where idempotency_key = ${input.idempotencyKey}`;
+    const prev = await runByIdempotencyKey(sql, input.idempotencyKey);
     if (prev[0]) return { runId: prev[0].id, created: false, tasks: planned.length };
   }
   const runId = newRunId();
   // Built before anything is stored, so a plan the builder cannot turn into jobs leaves nothing behind.
   const flow = buildFlow(runId, 0, planned.map(flowTaskOf));
+  // raw SQL: the run's row in the same transaction as its tasks' bulk insert (insert-tasks.ts) — measured by npm run bench:engine (submit time)
   const inserted = await sql.begin(async (tx) => {
     const rows = await tx<{ id: string }[]>`
       insert into runs (id, name, plan, status, spec, shared, idempotency_key, started_at)
@@ -55,8 +59,7 @@ export async function submitRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix
   });
   if (!inserted) {
     // Lost a race with the same Idempotency-Key.
-    // raw SQL: run submission (idempotency, insert, rollback on enqueue failure) — not converted this session; timed in npm run bench:engine (submit)
-    const prev = await sql<{ id: string }[]>`select id from runs where idempotency_key = ${input.idempotencyKey ?? ''}`;
+    const prev = await runByIdempotencyKey(sql, input.idempotencyKey ?? '');
     return { runId: prev[0]?.id ?? runId, created: false, tasks: planned.length };
   }
   try {
@@ -64,7 +67,7 @@ export async function submitRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix
   } catch (err) {
     // Rolled back; if Postgres is away too, the run stays `running` with every task queued, and
     // `resume` (or POST /runs/:id/resume) enqueues it from Postgres alone.
-    await sql`delete from runs where id = ${runId}`.catch(() => {});
+    await drizzleOf(sql).delete(runs).where(eq(runs.id, runId)).catch(() => {});
     throw err;
   }
   return { runId, created: true, tasks: planned.length };
