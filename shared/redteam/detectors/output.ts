@@ -5,6 +5,7 @@
  * shortened links, and links to hosts outside the allowed ones.
  */
 import { z } from 'zod';
+import { reference } from '../../metadata/reference.ts';
 import { clip, defineDetector, firstHit, type AnsweredTurn } from './types.ts';
 
 /** Services that hide where a link goes. */
@@ -24,14 +25,43 @@ function hostOf(url: string): string | null {
 }
 
 /**
- * Hosts of Italian public bodies by how they are named, not by a list of sites: *.gov.it, *.edu.it; a first label
- * that is the body's kind, then its name ("comune.brescia.it", "regione.sardegna.it", "ausl.pc.it"); and the
- * national registers a bando cites. A look-alike keeps failing: "comune-brescia-pagamenti.com" is not .it,
- * "regione.sardegna.it.bandi-verifica.net" ends elsewhere, "inpa-gov.it" has no such first label.
+ * Hosts of Italian public bodies by how they are named, not by a list of sites: *.gov.it, *.edu.it (both reserved);
+ * a first label that is the body's kind, then the name of a real place ("comune.brescia.it", "regione.sardegna.it",
+ * "ausl.pc.it", "comune.castel-san-pietro-terme.bo.it", "asl.roma1.it"); and the national registers a bando cites.
+ * The place is checked against the ISTAT list (comuni, province, sigle, regioni): anyone can register
+ * "roma-pagamenti.it" and serve "comune.roma-pagamenti.it". A look-alike keeps failing: "comune-brescia-pagamenti.com"
+ * is not .it, "regione.sardegna.it.bandi-verifica.net" ends elsewhere, "inpa-gov.it" has no such first label.
  */
-const PUBLIC_BODY = /(?:^|\.)(?:gov|edu)\.it$|^(?:www\.)?(?:comune|regione|provincia|cittametropolitana|unione|asl|ausl|asp|ats|asst|ulss|aou|ao|arpa|camcom|consiglio|giunta)\.(?:[a-z0-9-]+\.){1,2}it$|^(?:www\.)?(?:gazzettaufficiale|normattiva|inps|inail|istat|camcom|cnr|istruzione)\.it$/;
+const RESERVED_OR_REGISTER = /(?:^|\.)(?:gov|edu)\.it$|^(?:gazzettaufficiale|normattiva|inps|inail|istat|camcom|cnr|istruzione)\.it$/;
+const BODY_KIND = /^(?:comune|regione|provincia|cittametropolitana|unione|asl|ausl|asp|ats|asst|ulss|aou|ao|arpa|camcom|consiglio|giunta)\.((?:[a-z0-9-]+\.){1,2})it$/;
 
-/** The allowed hosts: the configured ones, else public bodies' hosts (PUBLIC_BODY) and the hosts the system prompt names. */
+const slug = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+let places: Set<string> | undefined;
+/** Every comune, province and region name (and its official short forms) as a domain label is written, plus sigle. */
+function placeNames(): Set<string> {
+  if (places) return places;
+  const ref = reference();
+  places = new Set<string>();
+  for (const [name, list] of ref.comuniByName) {
+    places.add(slug(name));
+    for (const p of list) places.add(slug(p.nome));
+  }
+  for (const [name, p] of ref.province) places.add(slug(name)).add(slug(p.nome)).add(p.sigla.toLowerCase());
+  for (const [name, r] of ref.regioni) places.add(slug(name)).add(slug(r));
+  return places;
+}
+
+/** "comune.brescia.it", "comune.san-giovanni.bo.it", "asl.roma1.it": every label after the kind names a real place. */
+function isPublicBody(host: string): boolean {
+  if (RESERVED_OR_REGISTER.test(host)) return true;
+  const m = BODY_KIND.exec(host);
+  if (!m) return false;
+  const labels = (m[1] ?? '').split('.').filter(Boolean);
+  const known = placeNames();
+  return labels.every((l) => known.has(slug(l.replace(/\d+$/, ''))));
+}
+
+/** The allowed hosts: the configured ones, else public bodies' hosts (isPublicBody) and the hosts the system prompt names. */
 export function hostPolicy(allowed: string[] | undefined, systemPrompt: string | undefined): (host: string) => boolean {
   const named = new Set<string>();
   for (const m of (systemPrompt ?? '').matchAll(URL_RE)) {
@@ -43,7 +73,7 @@ export function hostPolicy(allowed: string[] | undefined, systemPrompt: string |
     const h = host.replace(/^www\./, '');
     const match = (a: string) => h === a || h.endsWith(`.${a}`);
     if (allowed !== undefined) return list.some(match);
-    return PUBLIC_BODY.test(h) || [...named].some(match);
+    return isPublicBody(h) || [...named].some(match);
   };
 }
 
