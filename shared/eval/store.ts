@@ -1,12 +1,10 @@
 /** Postgres writes of the evaluation: transcripts, check results, case results. All idempotent upserts. */
 import { and, eq, sql as frag } from 'drizzle-orm';
 import { drizzleOf, type Sql } from '../db/client.ts';
-import { caseResults, checkResults } from '../db/schema/index.ts';
+import { caseResults, checkResults, transcripts } from '../db/schema/index.ts';
 import type { Outcome, Transcript } from '../transcript.ts';
 import type { WeightedResult } from '../checks/index.ts';
 import { GroupCommit } from '../db/group-commit.ts';
-
-type Json = Parameters<Sql['json']>[0];
 
 /** The transcript row of a played case (converse and red-team tasks alike). */
 export function transcriptRow(
@@ -22,14 +20,23 @@ export async function saveTranscript(
   sql: Sql,
   a: { runId: string; taskKey: string; target: string; transcript: Transcript; error?: string; latencyMs: number; tokensIn: number; tokensOut: number; costUsd: number },
 ): Promise<void> {
-  // raw SQL: a per-case result upsert of the red-team and judge tasks — not converted this session
-  await sql`
-    insert into transcripts (run_id, task_key, target, session_id, turns, error, latency_ms, tokens_in, tokens_out, cost_usd)
-    values (${a.runId}, ${a.taskKey}, ${a.target}, ${a.transcript.sessionId ?? null}, ${sql.json(a.transcript.turns as unknown as Json)},
-            ${a.error ?? null}, ${Math.round(a.latencyMs)}, ${a.tokensIn}, ${a.tokensOut}, ${a.costUsd})
-    on conflict (run_id, task_key) do update set target = excluded.target, session_id = excluded.session_id,
-      turns = excluded.turns, error = excluded.error, latency_ms = excluded.latency_ms, tokens_in = excluded.tokens_in,
-      tokens_out = excluded.tokens_out, cost_usd = excluded.cost_usd, created_at = now()`;
+  const row = {
+    runId: a.runId,
+    taskKey: a.taskKey,
+    target: a.target,
+    sessionId: a.transcript.sessionId ?? null,
+    turns: a.transcript.turns as unknown[],
+    error: a.error ?? null,
+    latencyMs: Math.round(a.latencyMs),
+    tokensIn: a.tokensIn,
+    tokensOut: a.tokensOut,
+    costUsd: a.costUsd,
+  };
+  const { runId: _r, taskKey: _k, ...update } = row;
+  await drizzleOf(sql)
+    .insert(transcripts)
+    .values(row)
+    .onConflictDoUpdate({ target: [transcripts.runId, transcripts.taskKey], set: { ...update, createdAt: frag`now()` } });
 }
 
 export interface StoredCheck extends WeightedResult {
@@ -47,12 +54,16 @@ function detailsOf(r: StoredCheck): unknown {
   return { ...own, evidence: r.evidence };
 }
 
+/** The value the conflicting insert proposed for a column (`excluded.<column>`): a batch upsert sets each row its own. */
+const excluded = (column: { name: string }) => frag.raw(`excluded.${column.name}`);
+
 export async function saveCheckResults(sql: Sql, runId: string, taskKey: string, results: StoredCheck[]): Promise<void> {
   if (!results.length) return;
+  const k = checkResults;
   const rows = results.map((r) => ({
-    run_id: runId,
-    task_key: taskKey,
-    check_id: r.checkId,
+    runId,
+    taskKey,
+    checkId: r.checkId,
     type: r.type,
     outcome: r.outcome,
     score: r.score ?? null,
@@ -61,17 +72,31 @@ export async function saveCheckResults(sql: Sql, runId: string, taskKey: string,
     hard: r.hard ?? false,
     weight: r.weight ?? 1,
     source: r.source,
-    mandate_id: r.mandateId ?? null,
-    mandate_version: r.mandateVersion ?? null,
+    mandateId: r.mandateId ?? null,
+    mandateVersion: r.mandateVersion ?? null,
     model: r.model ?? null,
-    details: detailsOf(r) === undefined ? null : sql.json(detailsOf(r) as Json),
+    details: detailsOf(r) ?? null,
   }));
-  // raw SQL: a per-case result upsert of the red-team and judge tasks — not converted this session
-  await sql`insert into check_results ${sql(rows)}
-    on conflict (run_id, task_key, check_id) do update set outcome = excluded.outcome, score = excluded.score,
-      reason = excluded.reason, turn = excluded.turn, hard = excluded.hard, weight = excluded.weight, source = excluded.source,
-      mandate_id = excluded.mandate_id, mandate_version = excluded.mandate_version, model = excluded.model,
-      details = excluded.details, created_at = now()`;
+  await drizzleOf(sql)
+    .insert(k)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [k.runId, k.taskKey, k.checkId],
+      set: {
+        outcome: excluded(k.outcome),
+        score: excluded(k.score),
+        reason: excluded(k.reason),
+        turn: excluded(k.turn),
+        hard: excluded(k.hard),
+        weight: excluded(k.weight),
+        source: excluded(k.source),
+        mandateId: excluded(k.mandateId),
+        mandateVersion: excluded(k.mandateVersion),
+        model: excluded(k.model),
+        details: excluded(k.details),
+        createdAt: frag`now()`,
+      },
+    });
 }
 
 export async function loadCheckResults(sql: Sql, runId: string, taskKey: string): Promise<StoredCheck[]> {
@@ -113,16 +138,21 @@ export async function saveCaseResult(
     latencyMs?: number;
   },
 ): Promise<void> {
-  // raw SQL: a per-case result upsert of the red-team and judge tasks — not converted this session
-  await sql`
-    insert into case_results (run_id, task_key, set_id, case_id, tender_id, family, repeat_index, tags, outcome, score, reason,
-      answer_signature, tool_signature, pending_llm, latency_ms)
-    values (${a.runId}, ${a.taskKey}, ${a.setId}, ${a.caseId}, ${a.tenderId ?? null}, ${a.family ?? null}, ${a.repeatIndex},
-      ${a.tags}, ${a.outcome}, ${a.score}, ${a.reason}, ${a.answerSignature ?? null}, ${a.toolSignature ?? null}, ${a.pendingLlm},
-      ${a.latencyMs === undefined ? null : Math.round(a.latencyMs)})
-    on conflict (run_id, task_key) do update set outcome = excluded.outcome, score = excluded.score, reason = excluded.reason,
-      answer_signature = excluded.answer_signature, tool_signature = excluded.tool_signature, pending_llm = excluded.pending_llm,
-      latency_ms = excluded.latency_ms, updated_at = now()`;
+  const key = { runId: a.runId, taskKey: a.taskKey, setId: a.setId, caseId: a.caseId, tenderId: a.tenderId ?? null, family: a.family ?? null };
+  // What a replay of the case changes (its identity, repeat and tags stay as first stored).
+  const update = {
+    outcome: a.outcome,
+    score: a.score,
+    reason: a.reason,
+    answerSignature: a.answerSignature ?? null,
+    toolSignature: a.toolSignature ?? null,
+    pendingLlm: a.pendingLlm,
+    latencyMs: a.latencyMs === undefined ? null : Math.round(a.latencyMs),
+  };
+  await drizzleOf(sql)
+    .insert(caseResults)
+    .values({ ...key, repeatIndex: a.repeatIndex, tags: a.tags, ...update })
+    .onConflictDoUpdate({ target: [caseResults.runId, caseResults.taskKey], set: { ...update, updatedAt: frag`now()` } });
 }
 
 export async function updateCaseOutcome(
