@@ -6,7 +6,9 @@
  */
 import { rm } from 'node:fs/promises';
 import { z } from 'zod';
-import type { Sql } from '../db/client.ts';
+import { and, gt, inArray, lt, sql as frag } from 'drizzle-orm';
+import { drizzleOf, type Sql } from '../db/client.ts';
+import { ingestionErrors, llmCalls, metadataChecks, runs, type RunStatus } from '../db/schema/index.ts';
 import { runReportDir } from '../report/files.ts';
 
 export const pruneOptionsSchema = z.object({
@@ -33,33 +35,46 @@ export function parseAge(v: string): number {
   return n;
 }
 
+const FINISHED: RunStatus[] = ['completed', 'failed', 'canceled'];
+
 export async function pruneRuns(sql: Sql, options: PruneOptions): Promise<PruneResult> {
   const o = pruneOptionsSchema.parse(options);
-  // raw SQL: retention prune (batched deletes across tables in a transaction) — not converted this session
-  const ids = (await sql<{ id: string }[]>`
-    with finished as (
-      select id, coalesce(finished_at, created_at) as ended,
-        row_number() over (partition by name, plan order by created_at desc) as recency
-      from runs where status in ('completed', 'failed', 'canceled')
-    )
-    select id from finished
-    where ended < now() - make_interval(days => ${o.olderThanDays}) and recency > ${o.keepLast}
-    order by ended`).map((r) => r.id);
+  const db = drizzleOf(sql);
+  const finished = db.$with('finished').as(
+    db
+      .select({
+        id: runs.id,
+        ended: frag<Date>`coalesce(${runs.finishedAt}, ${runs.createdAt})`.as('ended'),
+        recency: frag<number>`row_number() over (partition by ${runs.name}, ${runs.plan} order by ${runs.createdAt} desc)`.as('recency'),
+      })
+      .from(runs)
+      .where(inArray(runs.status, FINISHED)),
+  );
+  const ids = (
+    await db
+      .with(finished)
+      .select({ id: finished.id })
+      .from(finished)
+      .where(and(lt(finished.ended, frag`now() - make_interval(days => ${o.olderThanDays})`), gt(finished.recency, o.keepLast)))
+      .orderBy(finished.ended)
+  ).map((r) => r.id);
   if (o.dryRun) return { runs: ids, reportFolders: 0 };
   let reportFolders = 0;
   const deleted: string[] = [];
   for (let i = 0; i < ids.length; i += o.batch) {
     const batch = ids.slice(i, i + o.batch);
-    const gone = await sql.begin(async (tx) => {
+    const gone = await db.transaction(async (tx) => {
       // A run resumed since it was listed is running again: it stays, and so does what it stored.
-      // raw SQL: retention prune (batched deletes across tables in a transaction) — not converted this session
-      const rows = await tx<{ id: string }[]>`
-        delete from runs where id = any(${batch}::text[]) and status in ('completed', 'failed', 'canceled') returning id`;
+      const rows = await tx
+        .delete(runs)
+        .where(and(inArray(runs.id, batch), inArray(runs.status, FINISHED)))
+        .returning({ id: runs.id });
       const runIds = rows.map((r) => r.id);
+      if (!runIds.length) return runIds;
       // The tables that name a run without a foreign key to it; the rest went with the run (on delete cascade).
-      await tx`delete from llm_calls where run_id = any(${runIds}::text[])`;
-      await tx`delete from metadata_checks where run_id = any(${runIds}::text[])`;
-      await tx`delete from ingestion_errors where run_id = any(${runIds}::text[])`;
+      await tx.delete(llmCalls).where(inArray(llmCalls.runId, runIds));
+      await tx.delete(metadataChecks).where(inArray(metadataChecks.runId, runIds));
+      await tx.delete(ingestionErrors).where(inArray(ingestionErrors.runId, runIds));
       return runIds;
     });
     deleted.push(...gone);

@@ -4,9 +4,9 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, sql as frag } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, notExists, sql as frag } from 'drizzle-orm';
 import { drizzleOf, type Sql } from '../db/client.ts';
-import { workers } from '../db/schema/engine.ts';
+import { runs, tasks, workers } from '../db/schema/engine.ts';
 
 export const HEARTBEAT_MS = 5_000;
 
@@ -36,13 +36,22 @@ export async function liveWorkers(sql: Sql): Promise<number> {
 
 /** Returns the number of tasks given back to the queue. */
 export async function reconcileOrphans(sql: Sql, staleMs = HEARTBEAT_MS * 3): Promise<number> {
-  // raw SQL: engine recovery, a guarded UPDATE of every orphaned task in one statement — not converted this session
-  const rows = await sql`
-    update tasks t set status = 'queued', error = 'worker lost: ' || t.worker_id, worker_id = null
-    where t.run_id in (select id from runs where status in ('queued', 'running'))
-      and t.status = 'running' and t.worker_id is not null and not exists (
-      select 1 from workers w where w.id = t.worker_id and w.stopped_at is null
-        and w.last_seen > now() - make_interval(secs => ${staleMs / 1000}))
-    returning 1`;
+  const db = drizzleOf(sql);
+  const live = db
+    .select({ one: frag`1` })
+    .from(workers)
+    .where(and(eq(workers.id, tasks.workerId), isNull(workers.stoppedAt), gt(workers.lastSeen, frag`now() - make_interval(secs => ${staleMs / 1000})`)));
+  const rows = await db
+    .update(tasks)
+    .set({ status: 'queued', error: frag`'worker lost: ' || ${tasks.workerId}`, workerId: null })
+    .where(
+      and(
+        inArray(tasks.runId, db.select({ id: runs.id }).from(runs).where(inArray(runs.status, ['queued', 'running']))),
+        eq(tasks.status, 'running'),
+        isNotNull(tasks.workerId),
+        notExists(live),
+      ),
+    )
+    .returning({ taskKey: tasks.taskKey });
   return rows.length;
 }
