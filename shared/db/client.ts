@@ -1,5 +1,5 @@
 /** postgres.js + Drizzle on one client and one pool per process; `ensureDatabase` creates the database when missing. */
-import postgres from 'postgres';
+import postgres, { type TransactionSql } from 'postgres';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import * as schema from './schema/index.ts';
 
@@ -36,6 +36,14 @@ export function drizzleOf(sql: Sql): Db {
   return db;
 }
 
+/**
+ * Drizzle inside a postgres.js transaction of `sql` (`sql.begin(async (tx) => …)`), for a transaction that keeps
+ * one raw statement beside its Drizzle ones. Made per transaction (a transaction handle carries no options).
+ */
+export function drizzleIn(sql: Sql, tx: TransactionSql): Db {
+  return drizzleOn(tx as unknown as Sql, sql.options);
+}
+
 /** true when Postgres answers; the health checks' ping. */
 export async function pingDb(sql: Sql): Promise<boolean> {
   // raw SQL: a liveness probe, it reads no table (nothing for Drizzle to type)
@@ -49,8 +57,8 @@ export async function pingDb(sql: Sql): Promise<boolean> {
  * tables read what the client parses (Drizzle's timestamp columns accept Dates) and write JSON through the
  * client's own serializer (schema/columns.ts).
  */
-function drizzleOn(sql: Sql): Db {
-  const options = { ...sql.options, parsers: { ...sql.options.parsers }, serializers: { ...sql.options.serializers } };
+function drizzleOn(sql: Sql, base = sql.options): Db {
+  const options = { ...base, parsers: { ...base.parsers }, serializers: { ...base.serializers } };
   const view = new Proxy(sql, { get: (target, prop, receiver) => (prop === 'options' ? options : Reflect.get(target, prop, receiver)) });
   return drizzle(view, { schema });
 }
