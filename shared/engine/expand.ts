@@ -9,7 +9,9 @@ import { assignFlowParents, sinksOf, validateTaskSpecs, type TaskSpec } from './
 import { addFlows, buildAttachedFlows, flowTaskOf } from './flow.ts';
 import { ValidationError } from './errors.ts';
 import { insertTasks } from './insert-tasks.ts';
-import type { Sql } from '../db/client.ts';
+import { eq } from 'drizzle-orm';
+import { drizzleOf, type Sql } from '../db/client.ts';
+import { runs, tasks } from '../db/schema/engine.ts';
 import type { EngineDeps } from './processor.ts';
 
 export async function expandRun(
@@ -18,17 +20,16 @@ export async function expandRun(
 ): Promise<{ added: number }> {
   const { sql } = deps;
   if (a.tasks.length === 0) return { added: 0 };
-  // raw SQL: dynamic expansion of a running DAG (array updates of depends_on in a transaction) — not converted this session
-  const existing = await sql<{ task_key: string; queue: string; status: string }[]>`
-    select task_key, queue, status from tasks where run_id = ${a.runId}`;
-  const attach = existing.find((t) => t.task_key === a.attachTo);
+  const db = drizzleOf(sql);
+  const existing = await db.select({ taskKey: tasks.taskKey, queue: tasks.queue, status: tasks.status }).from(tasks).where(eq(tasks.runId, a.runId));
+  const attach = existing.find((t) => t.taskKey === a.attachTo);
   if (!attach) throw new ValidationError([`attachTo: no task "${a.attachTo}" in run ${a.runId}`]);
   if (attach.status !== 'queued') throw new ValidationError([`attachTo: task "${a.attachTo}" is ${attach.status}, not waiting`]);
   const newKeys = new Set(a.tasks.map((t) => t.key));
   // A retried expansion: the tasks it added before are already there; add only what is missing.
-  const known = new Set(existing.map((t) => t.task_key).filter((k) => !newKeys.has(k)));
-  const already = new Set(existing.map((t) => t.task_key).filter((k) => newKeys.has(k)));
-  const shared = (await sql<{ shared: Record<string, unknown> }[]>`select shared from runs where id = ${a.runId}`)[0]?.shared ?? {};
+  const known = new Set(existing.map((t) => t.taskKey).filter((k) => !newKeys.has(k)));
+  const already = new Set(existing.map((t) => t.taskKey).filter((k) => newKeys.has(k)));
+  const shared = (await db.select({ shared: runs.shared }).from(runs).where(eq(runs.id, a.runId)))[0]?.shared ?? {};
   const planned = validateTaskSpecs(a.tasks, known, new Set(Object.keys(shared)));
   const sinks = sinksOf(planned);
   const withRoot = [...planned, { key: a.attachTo, dependsOn: sinks, flowParent: null as string | null }];
@@ -36,7 +37,7 @@ export async function expandRun(
   for (const p of planned) p.flowParent = withRoot.find((w) => w.key === p.key)?.flowParent ?? a.attachTo;
   await sql.begin(async (tx) => {
     await insertTasks(tx as unknown as Sql, a.runId, planned.filter((t) => !already.has(t.key)), { ignoreExisting: true });
-    // raw SQL: dynamic expansion of a running DAG (array updates of depends_on in a transaction) — not converted this session
+    // raw SQL: the attach task's depends_on grows by the new sinks as one atomic array union (concurrent expansions keep each other's), an array operation Drizzle lacks
     await tx`update tasks set depends_on = array(select distinct unnest(depends_on || ${sinks}::text[]))
       where run_id = ${a.runId} and task_key = ${a.attachTo}`;
   });
