@@ -126,6 +126,9 @@ export function createApp(deps: ApiDeps): { app: Express; mounted: MountedApp[];
     app,
     mounted: [{ path: '/admin/queues', app: boardApp }],
     async close() {
+      // A Queue checks the Redis version when it is built; closing the shared connection before that check is
+      // answered rejected it unhandled ("Connection is closed"), so wait for it first.
+      await Promise.all(queues.map((q) => q.waitUntilReady().catch(() => {})));
       await Promise.all(queues.map((q) => q.close()));
     },
   };

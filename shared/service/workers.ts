@@ -138,6 +138,9 @@ export async function startWorkers(opts: {
       if (!running) return;
       running = false;
       clearInterval(timer);
+      // A worker started a moment ago may still be checking the Redis version on its connections: closing them
+      // under that check rejected it unhandled ("Connection is closed").
+      await Promise.all(workers.map((w) => w.waitUntilReady().catch(() => {})));
       const graceful = Promise.all(workers.map((w) => w.close()));
       const forced = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), timeoutMs).unref());
       if ((await Promise.race([graceful, forced])) === 'timeout') {
