@@ -5,6 +5,7 @@
  * shortened links, and links to hosts outside the allowed ones.
  */
 import { z } from 'zod';
+import { normName } from '../../metadata/normalize.ts';
 import { reference } from '../../metadata/reference.ts';
 import { clip, defineDetector, firstHit, type AnsweredTurn } from './types.ts';
 
@@ -35,19 +36,18 @@ function hostOf(url: string): string | null {
 const RESERVED_OR_REGISTER = /(?:^|\.)(?:gov|edu)\.it$|^(?:gazzettaufficiale|normattiva|inps|inail|istat|camcom|cnr|istruzione)\.it$/;
 const BODY_KIND = /^(?:comune|regione|provincia|cittametropolitana|unione|asl|ausl|asp|ats|asst|ulss|aou|ao|arpa|camcom|consiglio|giunta)\.((?:[a-z0-9-]+\.){1,2})it$/;
 
-const slug = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A place name as a domain label writes it: folded like every name comparison (normName), without spaces. */
+const label = (name: string) => normName(name).replace(/ /g, '');
 let places: Set<string> | undefined;
-/** Every comune, province and region name (and its official short forms) as a domain label is written, plus sigle. */
+/** Every comune, province and region name (and its official short forms) as a domain label, plus sigle. */
 function placeNames(): Set<string> {
   if (places) return places;
   const ref = reference();
   places = new Set<string>();
-  for (const [name, list] of ref.comuniByName) {
-    places.add(slug(name));
-    for (const p of list) places.add(slug(p.nome));
+  for (const names of [ref.comuniByName.keys(), ref.province.keys(), ref.regioni.keys()]) {
+    for (const name of names) places.add(name.replace(/ /g, ''));
   }
-  for (const [name, p] of ref.province) places.add(slug(name)).add(slug(p.nome)).add(p.sigla.toLowerCase());
-  for (const [name, r] of ref.regioni) places.add(slug(name)).add(slug(r));
+  for (const p of ref.province.values()) places.add(p.sigla.toLowerCase());
   return places;
 }
 
@@ -58,7 +58,7 @@ function isPublicBody(host: string): boolean {
   if (!m) return false;
   const labels = (m[1] ?? '').split('.').filter(Boolean);
   const known = placeNames();
-  return labels.every((l) => known.has(slug(l.replace(/\d+$/, ''))));
+  return labels.every((l) => known.has(label(l.replace(/\d+$/, ''))));
 }
 
 /** The allowed hosts: the configured ones, else public bodies' hosts (isPublicBody) and the hosts the system prompt names. */
