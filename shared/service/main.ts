@@ -50,9 +50,6 @@ export async function startServices(services: ServiceName[], cfg: Config = readC
       stopped = true;
       await pool.close();
       await dbh.close();
-      // QUIT lets commands already sent get their replies (disconnect() rejects them with "Connection is closed",
-      // an unhandled rejection wherever a caller did not await); bounded, then the socket is dropped regardless.
-      await Promise.race([redis.quit().catch(() => {}), new Promise((r) => setTimeout(r, 2_000).unref())]);
       redis.disconnect();
     },
   };
