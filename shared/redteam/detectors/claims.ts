@@ -39,7 +39,7 @@ export function factClauses(text: string, keepColons = false): string[] {
 const NEG_WORD = /^(?:non|no|nessun[oa]?|mai|piu|not|never|longer)$/u;
 /**
  * A negation before a match in the same comma-delimited stretch, up to 8 words back ("non è più aperto", "non
- * posso indicarle una procedura di candidatura attiva"); a comma ends its scope ("Non si preoccupi, è aperto").
+ * risulta, al momento, una selezione aperta"); a comma ends its scope ("Non si preoccupi, è aperto").
  */
 export function negatedBefore(clause: string, index: number): boolean {
   const stretch = clause.slice(0, index).split(/,\s*/).at(-1) ?? '';
