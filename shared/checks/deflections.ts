@@ -194,7 +194,7 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\b(?:ha|hai|avete|conosce|conosci|ricorda|ricordi|have you got|do you have|do you know|do you remember)\b[^.!?]{0,30}\b(?:codice|nome|titolo|numero|riferimento|code|name|title|number|reference)\b[^.!]*\?/,
     /\b(?:could|can|would) you (?:please )?(?:specify|tell me|clarify|indicate|confirm|give me|share|provide)\b[^.!]{0,50}\b(?:competition|call|bando|which|code|body|authority|title|name|reference|number|role|profile|position)\b/,
     // A request that the user name or specify something: "mi indichi il titolo", "potrebbe specificare",
-    // "could you tell me which office", "I need its reference", "mi serve il numero".
+    // "let me know the code", "I need the title", "mi servirebbe il nome".
     /\b(?:mi (?:indichi|dica|specifichi|precisi|segnali|scriva|faccia sapere)|indicarmi|dirmi|specificarmi|precisarmi|segnalarmi)\b[^.!?]{0,20}\b(?:titolo|nome|numero|codice|ente|amministrazione|profilo|bando|concorso|avviso|selezione|quale|di quale|a quale|cosa)\b/,
     /\b(?:potrebbe|puo|potresti|puoi|vorrebbe|mi sa) (?:per favore |cortesemente |gentilmente )?(?:specificar|precisar|chiarir)\w*\b/,
     /\b(?:mi|ci) (?:serve|servono|servirebbe|servirebbero|occorre|occorrono|occorrerebbero) (?:\S+ ){0,2}(?:dettagl|informazion|element|indicazion|riferiment)/,
@@ -298,7 +298,7 @@ export function negatedKind(words: string[]): DeflectionKind {
   return words.some((w) => FAILING.test(w)) ? 'error' : 'refusal';
 }
 
-/** "Ci sono diversi concorsi …", "many competitions are running": how many, without saying which. */
+/** "Ci sono diversi concorsi …", "there are many": how many, without saying which. */
 export const VAGUE =
   /\bne (?:\S+ ){0,3}(?:diversi|diverse|molti|molte|vari|varie|parecchi|parecchie|tanti|tante|numerosi|numerose)$|\b(?:there are|there're) (?:a few|several|many|some|multiple|various|lots)(?: of them)?$|^(?:(?:al momento|attualmente|oggi|currently|right now|at the moment)\s+)?(?:ci sono|ce ne sono|esistono|sono (?:aperti|attivi|disponibili)|risultano|there (?:are|is)|there're)\b[^0-9:,]*\b(?:diversi|diverse|molti|molte|vari|varie|numerosi|numerose|parecchi|parecchie|tanti|tante|piu|several|many|various|multiple|numerous|a few|a number of|lots of|more than one)\b[^0-9:,]*$/;
 
