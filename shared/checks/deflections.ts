@@ -281,7 +281,7 @@ export const FILLER: RegExp[] = [
 /**
  * Words about the conversation itself (helping, answering, knowing, being sure, apologising, thanking, trying
  * again, asking something else), never about a bando: a clause made only of these and stop words tells the user
- * nothing ("Purtroppo non posso esserle utile", "Thanks for your patience"). Prefixes of folded tokens;
+ * nothing ("Spiace non poterla aiutare", "Thanks for your patience"). Prefixes of folded tokens;
  * words a bando also uses (richiesti, competenze, conoscenza, tipo) are left out on purpose.
  */
 const META_WORD =
