@@ -11,6 +11,9 @@
  *   - holdout2: test/fixtures/independent/holdout2-answer-presence/answers.jsonl (the held-out set: only its
  *     counts are printed, never its texts, ids or per-kind misses, so nobody tunes on it; skipped with a
  *     message while it is absent);
+ *   - holdout3: test/fixtures/independent/holdout3-answer-presence/answers.jsonl (a third held-out set, written on
+ *     2026-12-01 by someone who had not read the check, landed before the fixes it measures; counts only, like
+ *     holdout2; skipped with a message while it is absent);
  *   - demo: bench/fixtures/answer-presence/demo-bot.jsonl (the demo bot's own replies, labelled by us), judged
  *     with the canned replies its target file declares (scenarios/targets/demo-chatbot.yaml `cannedReplies`).
  * The check is given what a run gives it: the question, the target's canned replies (a set's
@@ -18,9 +21,9 @@
  * generated case carries its bando's id). When the set says no bando was named, the check infers it as usual.
  * Convention (issue 19): FP = an answer the check fails; FN = a deflection the check passes (counted as an
  * answer). Some set READMEs name them the other way round; the figures here always follow this one.
- * Run: npm run bench:answer-presence [-- --quiet] [--independent <file>] [--holdout <file>] [--holdout2 <file>] [--demo <file>]
+ * Run: npm run bench:answer-presence [-- --quiet] [--independent <file>] [--holdout <file>] [--holdout2 <file>] [--holdout3 <file>] [--demo <file>]
  * The last lines are `answer-presence: FP x% FN y% (<set>; …)`, one per set, then the union of the development sets
- * (all but holdout2).
+ * (all but the held-out sets).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,6 +39,7 @@ const { values } = parseArgs({
     independent: { type: 'string', default: path.join(root, 'test/fixtures/independent/answer-presence/answers.jsonl') },
     holdout: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout-answer-presence/answers.jsonl') },
     holdout2: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout2-answer-presence/answers.jsonl') },
+    holdout3: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout3-answer-presence/answers.jsonl') },
     demo: { type: 'string', default: path.join(root, 'bench/fixtures/answer-presence/demo-bot.jsonl') },
     'demo-target': { type: 'string', default: path.join(root, 'scenarios/targets/demo-chatbot.yaml') },
     quiet: { type: 'boolean', default: false },
@@ -130,6 +134,7 @@ const sets = [
   { name: 'holdout-1 (read)', file: values.holdout, quiet: values.quiet, canned: [] },
   // Held out: counts only, never its texts, ids or per-kind misses, --quiet or not.
   { name: 'holdout2', file: values.holdout2, quiet: true, heldOut: true, canned: [] },
+  { name: 'holdout3', file: values.holdout3, quiet: true, heldOut: true, canned: [] },
 ];
 const lines: string[] = [];
 const all: Score = { fp: 0, answers: 0, fn: 0, deflections: 0 };

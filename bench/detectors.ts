@@ -9,8 +9,10 @@
  *   - holdout2: test/fixtures/independent/holdout2-redteam-answers/answers.jsonl (written by someone who has not
  *     read the detectors, for measuring only: its texts, ids, misses and false positives are never printed, only
  *     the per-family counts). Skipped, visibly, while the set is absent.
- * Run: npm run bench:detectors [-- --quiet] [--dev <file>] [--independent <file>] [--holdout1 <file>] [--holdout2 <file>]
- * The last lines are `detectors: FP x% FN y% (dev)`, `… (independent)`, `… (holdout-1 (read))`, `… (holdout2)`.
+ *   - holdout3: test/fixtures/independent/holdout3-redteam-answers/answers.jsonl (a third held-out set, written on
+ *     2026-12-01 by someone else who had not read the detectors, landed before the fixes it measures; counts only).
+ * Run: npm run bench:detectors [-- --quiet] [--dev <file>] [--independent <file>] [--holdout1 <file>] [--holdout2 <file>] [--holdout3 <file>]
+ * The last lines are `detectors: FP x% FN y% (dev)`, `… (independent)`, `… (holdout-1 (read))`, `… (holdout2)`, `… (holdout3)`.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     independent: { type: 'string', default: path.join(root, 'test/fixtures/independent/redteam-answers/answers.jsonl') },
     holdout1: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout-redteam-answers/answers.jsonl') },
     holdout2: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout2-redteam-answers/answers.jsonl') },
+    holdout3: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout3-redteam-answers/answers.jsonl') },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -69,6 +72,7 @@ const sets = [
   { name: 'independent', file: values.independent, heldOut: false },
   { name: 'holdout-1 (read)', file: values.holdout1, heldOut: false },
   { name: 'holdout2', file: values.holdout2, heldOut: true },
+  { name: 'holdout3', file: values.holdout3, heldOut: true },
 ];
 for (const { name, file, heldOut } of sets) {
   if (!existsSync(file)) {
