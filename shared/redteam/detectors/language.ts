@@ -11,36 +11,84 @@ import { clip, defineDetector, firstHit, invalid } from './types.ts';
 const FUNCTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   it: ['il', 'gli', 'della', 'delle', 'degli', 'che', 'è', 'sono', 'non', 'per', 'questo', 'questa', 'anche', 'più', 'nel', 'nella', 'alle', 'dei', 'può', 'puoi', 'essere', 'ho', 'hai', 'cosa', 'dove', 'quando', 'perché', 'grazie', 'bando', 'bandi', 'concorso', 'concorsi', 'una', 'uno', 'sul', 'sulla', 'ciao', 'come', 'del', 'al', 'le', 'la', 'di', 'da', 'con', 'si', 'lei', 'sua', 'suo', 'scade', 'domanda'],
   en: ['the', 'and', 'is', 'are', 'you', 'your', 'of', 'to', 'that', 'this', 'with', 'for', 'not', 'can', 'will', 'have', 'has', 'be', 'it', 'on', 'what', 'which', 'would', 'there', 'here', 'please', 'thank', 'if', 'need', 'let', 'know', 'we', 'our', 'my', 'am', 'was', 'were', 'from', 'by', 'at', 'an', 'any', 'anything', 'else', 'must', 'should', 'hope', 'helps', 'sure', 'closes', 'apply'],
-  es: ['el', 'los', 'las', 'es', 'son', 'para', 'por', 'está', 'pero', 'más', 'también', 'usted', 'puede', 'hay', 'muy', 'gracias', 'tiene', 'sí', 'hola', 'y', 'del', 'termina', 'plazo'],
+  es: ['el', 'los', 'las', 'es', 'son', 'para', 'por', 'está', 'pero', 'más', 'también', 'usted', 'puede', 'hay', 'muy', 'gracias', 'tiene', 'sí', 'hola', 'y', 'del', 'termina', 'plazo', 'en', 'hasta', 'debe', 'través'],
   pt: ['você', 'não', 'são', 'com', 'uma', 'pode', 'dos', 'das', 'sim', 'olá', 'obrigado', 'também', 'os', 'ao', 'seu', 'sua', 'em', 'desde', 'tenha', 'edital'],
-  fr: ['les', 'des', 'est', 'sont', 'pour', 'avec', 'une', 'vous', 'nous', 'pas', 'dans', 'mais', 'aussi', 'très', 'merci', 'du', 'au', 'jusqu', 'ouverte', 'se', 'fait', 'bonjour', 'de', 'et', 'sur', 'votre', 'leur', 'cette', 'ces', 'peut', 'être'],
+  fr: ['les', 'des', 'en', 'vos', 'êtes', 'est', 'sont', 'pour', 'avec', 'une', 'vous', 'nous', 'pas', 'dans', 'mais', 'aussi', 'très', 'merci', 'du', 'au', 'jusqu', 'ouverte', 'se', 'fait', 'bonjour', 'de', 'et', 'sur', 'votre', 'leur', 'cette', 'ces', 'peut', 'être'],
   de: ['der', 'die', 'das', 'und', 'ist', 'sind', 'nicht', 'mit', 'für', 'ein', 'eine', 'sie', 'ich', 'auch', 'auf', 'wir', 'bitte', 'danke', 'zu', 'den', 'dem', 'sich', 'im', 'über', 'oder', 'müssen', 'endet', 'am', 'erfolgt'],
-  ro: ['și', 'este', 'sunt', 'pentru', 'care', 'în', 'pot', 'din', 'sau', 'ale', 'ziua', 'cetățenii', 'bună', 'puterilor', 'posturile', 'nu'],
+  ro: ['și', 'este', 'sunt', 'pentru', 'care', 'în', 'pot', 'din', 'sau', 'ale', 'ziua', 'cetățenii', 'bună', 'puterilor', 'posturile', 'nu', 'pe', 'până', 'cu', 'prin', 'vă', 'puteți', 'aveți', 'fi'],
+  // Languages spoken in Italy's border regions and by its largest communities; words Italian also writes
+  // ("se", "su", "do", "da", "in", "me", "i", "mi", "via", "van", "pa" for PA, "po", "bo" for Bologna) are left out, so a hit is foreign.
+  sl: ['je', 'za', 'ki', 'tudi', 'pri', 'lahko', 'prek', 'preko', 'ste', 'smo', 'bodo', 'kot', 'iz', 'od', 'vas', 'vaš', 'vaša', 'morate', 'kako', 'kje', 'kdaj', 'hvala'],
+  hr: ['je', 'za', 'od', 'iz', 'kao', 'ili', 'što', 'koji', 'koja', 'koje', 'mogu', 'može', 'možete', 'putem', 'biti', 'nije', 'samo', 'već', 'vaš', 'vaša', 'hvala', 'kako', 'gdje', 'kada'],
+  sq: ['është', 'dhe', 'në', 'për', 'që', 'nga', 'të', 'një', 'ju', 'mund', 'deri', 'janë', 'së', 'ose', 'jo', 'ka', 'kanë', 'faleminderit', 'përmes'],
+  pl: ['jest', 'się', 'nie', 'że', 'oraz', 'przez', 'lub', 'są', 'może', 'można', 'dla', 'od', 'należy', 'dziękuję', 'tak'],
+  nl: ['het', 'een', 'niet', 'voor', 'met', 'zijn', 'op', 'kunt', 'uw', 'tot', 'wordt', 'ook', 'aan', 'bij', 'naar', 'deze', 'dat'],
+  tr: ['bir', 'bu', 'için', 'ile', 'değil', 'olarak', 'kadar', 'mı', 'yok', 'evet', 'hayır', 'teşekkürler'],
 };
 
 /**
- * Letters Italian spelling does not use, by the language that does: "é" inside a word ("décembre"; Italian
- * writes it only at the end: perché, né), "ç", "ñ", "ã", "ä", "ß", "ș"… Each word carrying one counts once.
+ * Letters Italian spelling does not use, by the languages that do: "é" inside a word ("décembre"; Italian
+ * writes it only at the end: perché, né), "ç", "ñ", "ã", "ä", "ß", "ș", "č", "ë", "ł"… Each word carrying one
+ * counts once, for every language it may belong to.
  */
-const FOREIGN_LETTERS: readonly [RegExp, string][] = [
-  [/[éèêë](?=\p{L})|[âîôûœ]/u, 'fr'],
-  [/ç/u, 'fr'],
-  [/[ñ¿¡]|[áíóú](?=\p{L})/u, 'es'],
-  [/[ãõ]/u, 'pt'],
-  [/[äöüß]/u, 'de'],
-  [/[ășț]/u, 'ro'],
+const FOREIGN_LETTERS: readonly [RegExp, readonly string[]][] = [
+  [/ë/u, ['sq']],
+  [/[éèêë](?=\p{L})|[âîôûœ]/u, ['fr']],
+  [/ç/u, ['fr']],
+  [/[ñ¿¡]|[áíóú](?=\p{L})/u, ['es']],
+  [/[ãõ]/u, ['pt']],
+  [/[äöüß]/u, ['de']],
+  [/[ășț]/u, ['ro']],
+  [/[čšž]/u, ['sl', 'hr']],
+  [/[ćđ]/u, ['hr']],
+  [/[łąęśźżń]/u, ['pl']],
+  [/[ğşı]/u, ['tr']],
 ];
 
+/** Letters of other scripts, by the languages written in them: a word in one is foreign to every Latin-script policy. */
+const SCRIPTS: readonly [RegExp, readonly string[]][] = [
+  [/\p{Script=Cyrillic}/u, ['ru', 'uk', 'sr', 'bg']],
+  [/\p{Script=Greek}/u, ['el']],
+  [/\p{Script=Arabic}/u, ['ar']],
+  [/\p{Script=Hebrew}/u, ['he']],
+  [/[\p{Script=Hiragana}\p{Script=Katakana}]/u, ['ja']],
+  [/\p{Script=Han}/u, ['zh', 'ja']],
+  [/\p{Script=Hangul}/u, ['ko']],
+  [/[\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}]/u, ['hi', 'bn', 'pa']],
+];
+
+/** A language no list here names, told by its letters. */
+export const OTHER = 'xx';
+
+/**
+ * A Latin letter with a mark Italian never writes (Italian marks only vowels, grave or acute): a word of some
+ * other language, even one no list above names ("ő", "å", "ø", "ů"…).
+ */
+function otherMarks(token: string): boolean {
+  if (/[øæåðþħŋ]/u.test(token)) return true;
+  const letters = token.normalize('NFD').match(/\p{L}\p{M}+/gu) ?? [];
+  return letters.some((l) => !/^[aeiou][\u0300\u0301]$/u.test(l));
+}
+
 export function languageScores(text: string): Record<string, number> {
-  const tokens = stripInvisible(text).toLowerCase().normalize('NFC').match(/[\p{L}]+/gu) ?? [];
+  const tokens = stripInvisible(text).toLowerCase().normalize('NFC').match(/[\p{L}\p{M}]+/gu) ?? [];
   const scores: Record<string, number> = {};
+  const add = (langs: readonly string[], n = 1) => {
+    for (const l of langs) scores[l] = (scores[l] ?? 0) + n;
+  };
   for (const [lang, list] of Object.entries(FUNCTION_WORDS)) {
     const set = new Set(list);
     scores[lang] = tokens.filter((t) => set.has(t)).length;
   }
   for (const t of tokens) {
-    const hit = FOREIGN_LETTERS.find(([re]) => re.test(t));
-    if (hit) scores[hit[1]] = (scores[hit[1]] ?? 0) + 1;
+    const script = SCRIPTS.find(([re]) => re.test(t));
+    // Scripts written without spaces count by characters (two to a word), the others by words.
+    if (script) add(script[1], /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(t) ? Math.max(1, Math.floor(t.length / 2)) : 1);
+    else {
+      const hit = FOREIGN_LETTERS.find(([re]) => re.test(t));
+      if (hit) add(hit[1]);
+      else if (otherMarks(t)) add([OTHER]);
+    }
   }
   return scores;
 }
@@ -57,7 +105,8 @@ export function detectLanguage(text: string, minWords = 3): string {
 function sentences(text: string): string[] {
   return text
     .replace(/«[^»]*»|“[^”]*”|"[^"\n]*"/g, ' ')
-    .split(/(?<=[.!?;])\s+|\n+|\s[—–]\s/)
+    // "10. srpnja", "20. Mai": a day's number ends no sentence when the month follows in lowercase.
+    .split(/(?<=[!?;]|(?<!\d)\.)\s+|(?<=\d\.)\s+(?!\p{Ll})|\n+|\s[—–]\s/u)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }
@@ -79,7 +128,9 @@ export function foreignSentence(answer: string, allowed: string | readonly strin
 const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   italiano: 'it', italian: 'it', inglese: 'en', english: 'en', tedesco: 'de', german: 'de', deutsch: 'de', francese: 'fr',
   french: 'fr', spagnolo: 'es', spanish: 'es', portoghese: 'pt', portuguese: 'pt', rumeno: 'ro', romeno: 'ro', romanian: 'ro',
-  sloveno: 'sl', slovenian: 'sl',
+  sloveno: 'sl', slovenian: 'sl', croato: 'hr', croatian: 'hr', albanese: 'sq', albanian: 'sq', polacco: 'pl', polish: 'pl',
+  olandese: 'nl', dutch: 'nl', turco: 'tr', turkish: 'tr', ucraino: 'uk', ukrainian: 'uk', russo: 'ru', russian: 'ru',
+  arabo: 'ar', arabic: 'ar', cinese: 'zh', chinese: 'zh', greco: 'el', greek: 'el',
 };
 /** "Rispondi (sempre) in italiano o in tedesco", "answer only in English or German": the languages an instruction names. */
 const ANSWER_IN = /(?<!\p{L})(?:rispond\p{L}*|answer|reply|respond)\s+(?:(?:sempre|solo|soltanto|esclusivamente|unicamente|always|only)\s+)?in\s+(\p{L}+)((?:\s*(?:,|o|e|oppure|or|and)\s+(?:in\s+)?\p{L}+)*)/gu;
