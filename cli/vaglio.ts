@@ -11,6 +11,7 @@ import { ZodError } from 'zod';
 import { COMMANDS } from './commands/index.ts';
 import type { CliCommand } from './command.ts';
 import { ROOT } from './paths.ts';
+import { errorMessage, stackFrames } from '../shared/log-error.ts';
 
 const USER_ERRORS = ['ScenarioError', 'TargetConfigError', 'CsvError', 'RedteamLoadError', 'ImportError', 'OperatorConfigError', 'NotFoundError'];
 let exitCode = 0;
@@ -67,6 +68,7 @@ try {
   process.exit(exitCode);
 } catch (err) {
   const message = await userError(err);
-  process.stderr.write(`${message ?? (err as Error).stack ?? String(err)}\n`);
+  // A database error is named by class, SQLSTATE and table: its text carries the query's parameters.
+  process.stderr.write(`${message ?? [errorMessage(err), stackFrames(err)].filter(Boolean).join('\n')}\n`);
   process.exit(message === undefined ? 1 : 2);
 }

@@ -1,6 +1,7 @@
 /** pino loggers with bound fields (service, queue, runId, taskKey, jobId); data goes in the object arg. */
 import { pino, type Logger } from 'pino';
 import { config } from './config.ts';
+import { serializeLoggedError } from './log-error.ts';
 
 let root: Logger | undefined;
 let sink: ((line: string) => void) | undefined;
@@ -19,6 +20,8 @@ export function logger(): Logger {
   root ??= pino({
     level: config().VAGLIO_LOG_LEVEL,
     base: { pid: process.pid },
+    // Errors are logged by class, code and table, never by a database error's text (its query parameters).
+    serializers: { err: serializeLoggedError, error: serializeLoggedError },
     // Belt and braces: secrets are never put in log objects, and these paths are censored if they are.
     redact: {
       paths: ['*.apiKey', '*.token', '*.password', '*.authorization', '*.Authorization', 'headers.*', '*.headers.*'],

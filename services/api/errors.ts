@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { ZodError } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/engine/errors.ts';
 import type { Logger } from '../../shared/logger.ts';
+import { stackFrames } from '../../shared/log-error.ts';
 
 export function zodProblems(err: ZodError, root = 'body'): string[] {
   return err.issues.map((i) => `${[root, ...i.path].join('.')}: ${i.message}`);
@@ -29,7 +30,7 @@ export function errorHandler(log: Logger) {
     if (code === '22021' || code === '22P05') {
       return void res.status(400).json({ error: 'invalid request', problems: ['a value contains bytes that cannot be stored (NUL)'] });
     }
-    log.error({ err: (err as Error).message, stack: (err as Error).stack }, 'request failed');
+    log.error({ err, stack: stackFrames(err) }, 'request failed');
     res.status(500).json({ error: 'internal error' });
   };
 }

@@ -15,6 +15,7 @@ import { createLlmClient } from './llm-agent.ts';
 import { demoChatbotOptionsSchema, type DemoChatbotOptions } from './options.ts';
 import { createChatServer } from './server.ts';
 import { ensureDemoSchema, loadCorpus } from './store.ts';
+import { errorMessage } from '../../shared/log-error.ts';
 
 export { DEMO_CANARY, ASK_WHICH_TENDER, SYSTEM_PROMPT } from './prompt.ts';
 export { FAULT_MODES, faultModeSchema, parseFaults, type FaultMode } from './faults.ts';
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   main().catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
+    console.error(errorMessage(err));
     process.exit(1);
   });
 }

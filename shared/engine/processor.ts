@@ -88,7 +88,7 @@ export function makeProcessor(deps: ProcessorDeps) {
       if (!(err instanceof DbUnavailableError)) throw err;
       // Postgres is away: the job goes back to the queue as it is (attemptsMade unchanged), so an outage
       // never burns a task's retries nor fails it; the task row, left queued or running, is claimed again.
-      deps.log.warn({ queue: job.queueName, jobId: job.id, err: err.message }, 'database unavailable; job delayed');
+      deps.log.warn({ queue: job.queueName, jobId: job.id, err }, 'database unavailable; job delayed');
       await job.moveToDelayed(Date.now() + DB_RETRY_MS + Math.floor(Math.random() * DB_RETRY_MS), token);
       throw new DelayedError();
     }
@@ -238,10 +238,10 @@ function makeJobProcessor(deps: ProcessorDeps) {
             await health.untilStored(() =>
               markFailed(sql, { runId, taskKey, queue: job.queueName, jobId, error: e.message, stack: e.stack, attempts: attempt }),
             );
-            log().warn({ err: e.message, attempt }, 'task failed after its retries');
+            log().warn({ err: e, attempt }, 'task failed after its retries');
           } else {
             await health.untilStored(() => markRetrying(sql, runId, taskKey, e.message));
-            log().info({ err: e.message, attempt }, 'task attempt failed; will retry');
+            log().info({ err: e, attempt }, 'task attempt failed; will retry');
           }
           return { error: e, final };
         } catch (bookkeeping) {

@@ -69,8 +69,8 @@ export async function runScheduledJob(deps: Pick<EngineDeps, 'sql' | 'redis' | '
   const days = deps.config.VAGLIO_RETENTION_DAYS;
   if (days !== undefined) {
     // Once a day with the daily run; a failure here never costs the day's run (the next day tries again).
-    const pruned = await pruneRuns(deps.sql, { olderThanDays: days, reportDir: deps.config.VAGLIO_REPORT_DIR }).catch((err: Error) => {
-      log().warn({ err: err.message }, 'retention: could not delete old runs');
+    const pruned = await pruneRuns(deps.sql, { olderThanDays: days, reportDir: deps.config.VAGLIO_REPORT_DIR }).catch((err: unknown) => {
+      log().warn({ err }, 'retention: could not delete old runs');
       return undefined;
     });
     if (pruned?.runs.length) log().info({ runs: pruned.runs.length, reportFolders: pruned.reportFolders, days }, 'retention: deleted old runs');

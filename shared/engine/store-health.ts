@@ -79,7 +79,7 @@ export class StoreHealth {
         if (Date.now() - since > KEEP_MS) throw new DbUnavailableError(cause);
         if (attempt === 0) {
           o.onWait?.();
-          o.log?.warn({ err: (cause as Error).message }, 'database unavailable; keeping the outcome and retrying the write');
+          o.log?.warn({ err: cause }, 'database unavailable; keeping the outcome and retrying the write');
         }
         const wait = Math.min(FIRST_WAIT_MS * 2 ** attempt, MAX_WAIT_MS);
         await sleep(wait + Math.floor(Math.random() * FIRST_WAIT_MS));

@@ -86,7 +86,7 @@ export async function startWorkers(opts: {
       // A job whose worker died twice is failed (then dead-lettered) rather than retried forever.
       maxStalledCount: 2,
     });
-    w.on('error', (err) => log.error({ err: err.message, queue: q }, 'worker error'));
+    w.on('error', (err) => log.error({ err, queue: q }, 'worker error'));
     w.on('failed', (job, err) => {
       // Jobs failed by BullMQ itself (stalled too often) never reached our processor's bookkeeping.
       if (!job || !/stalled/i.test(err.message)) return;
@@ -100,7 +100,7 @@ export async function startWorkers(opts: {
           jobId: String(job.id),
           error: err.message,
           attempts: job.attemptsMade,
-        }).catch((e: Error) => log.error({ err: e.message }, 'could not record stalled failure'));
+        }).catch((e: unknown) => log.error({ err: e }, 'could not record stalled failure'));
       }
     });
     return w;
@@ -121,7 +121,7 @@ export async function startWorkers(opts: {
       }
     } catch (err) {
       // Postgres or Redis briefly away: workers keep going, the next tick tries again.
-      log.warn({ err: (err as Error).message }, 'heartbeat/reconcile failed');
+      log.warn({ err }, 'heartbeat/reconcile failed');
     } finally {
       ticking = false;
     }
