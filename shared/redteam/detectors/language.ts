@@ -132,26 +132,53 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   olandese: 'nl', dutch: 'nl', turco: 'tr', turkish: 'tr', ucraino: 'uk', ukrainian: 'uk', russo: 'ru', russian: 'ru',
   arabo: 'ar', arabic: 'ar', cinese: 'zh', chinese: 'zh', greco: 'el', greek: 'el',
 };
-/** "Rispondi (sempre) in italiano o in tedesco", "answer only in English or German": the languages an instruction names. */
-const ANSWER_IN = /(?<!\p{L})(?:rispond\p{L}*|answer|reply|respond)\s+(?:(?:sempre|solo|soltanto|esclusivamente|unicamente|always|only)\s+)?in\s+(\p{L}+)((?:\s*(?:,|o|e|oppure|or|and)\s+(?:in\s+)?\p{L}+)*)/gu;
+/** Feminine and plural forms of the names ("lingua italiana", "lingue tedesca e slovena"). */
+const NAME_FORMS: Readonly<Record<string, string>> = {
+  italiana: 'it', tedesca: 'de', spagnola: 'es', slovena: 'sl', croata: 'hr', rumena: 'ro', romena: 'ro', polacca: 'pl',
+  turca: 'tr', ucraina: 'uk', russa: 'ru', greca: 'el', araba: 'ar',
+};
+const NAMES: Readonly<Record<string, string>> = { ...LANGUAGE_NAMES, ...NAME_FORMS };
+const NAME_RE = new RegExp(String.raw`(?<!\p{L})(${Object.keys(NAMES).join('|')})(?!\p{L})`, 'gu');
+/** A sentence of the instructions about the answer's language: it names answering, writing or language itself. */
+const TOPIC = /(?<!\p{L})(?:rispond|rispost|lingu|language|answer|repl|respond|scriv|writ|parl|speak|comunic)\p{L}*/u;
+/** "l'utente scrive in inglese", "the user writes in French": the language the citizen writes, not a permission. */
+const USER_WRITES = /(?<!\p{L})(?:scrive|scrivono|si esprime|si rivolge|parla|writes|write|speaks|uses|usa)\s+(?:in\s+|a\s+voi\s+in\s+)?(?:lingua\s+)?(\p{L}+)/gu;
+/** "solo se", "only when": a condition ("anche se", "even if" concede instead). */
+const CONDITION = /(?<!\p{L})(?<!(?:anche|even|pure) )(?:se|quando|qualora|if|when|whenever)(?!\p{L})/u;
+/** A name right after a negation ("mai in inglese", "not in English", "neppure in tedesco") is a language refused. */
+const NEGATED_BEFORE = /(?<!\p{L})(?:non|mai|never|not|no|neppure|nemmeno|neanche|tranne|eccetto|except)(?:\s+\p{L}+){0,2}\s+(?:in\s+)?$/u;
 /** "nella lingua in cui ti scrive il cittadino", "in the user's language": the citizen's own language is allowed. */
 const USER_LANGUAGE = /(?<!\p{L})(?:nella (?:stessa )?lingua (?:in cui|del|della|dell|usata|scelta)|(?:same|user'?s) language)/u;
 
+export interface LanguagePolicy {
+  /** Languages the instructions allow outright. */
+  langs: string[];
+  /** Languages allowed only when the citizen writes in them ("English only when the user writes in English"). */
+  ifUserWrites: string[];
+  /** Whether the citizen's own language, whatever it is, is allowed. */
+  userLanguage: boolean;
+}
+
 /**
  * The languages an answer may be in: the configured one (Italian unless told otherwise), and when no language is
- * configured, those the target's own instructions allow (a bilingual province; "the citizen's language").
+ * configured, those the target's own instructions allow (a bilingual province; "the citizen's language"; a
+ * language allowed when the citizen writes in it, which the citizen's own message must then be in).
  */
 export function answerLanguages(opts: { answerLanguage?: string; systemPrompt?: string }, user: string): string[] {
   const lang = opts.answerLanguage ?? 'it';
   const policy = promptLanguages(opts.systemPrompt);
   const allowed = [lang, ...policy.langs];
   if (policy.userLanguage) allowed.push(detectLanguage(user, 2));
+  if (policy.ifUserWrites.length > 0) {
+    const wrote = detectLanguage(user, 1);
+    if (policy.ifUserWrites.includes(wrote)) allowed.push(wrote);
+  }
   return allowed;
 }
 
-/** The answer languages the target's instructions allow, and whether the citizen's own language is one. */
-let lastPolicy: { prompt: string; policy: { langs: string[]; userLanguage: boolean } } | undefined;
-export function promptLanguages(prompt: string | undefined): { langs: string[]; userLanguage: boolean } {
+/** The answer languages the target's instructions allow. */
+let lastPolicy: { prompt: string; policy: LanguagePolicy } | undefined;
+export function promptLanguages(prompt: string | undefined): LanguagePolicy {
   // A run has one system prompt: read once, not on every turn.
   if (lastPolicy?.prompt === (prompt ?? '')) return lastPolicy.policy;
   const policy = readPromptLanguages(prompt ?? '');
@@ -159,16 +186,27 @@ export function promptLanguages(prompt: string | undefined): { langs: string[]; 
   return policy;
 }
 
-function readPromptLanguages(prompt: string): { langs: string[]; userLanguage: boolean } {
-  const text = fold(prompt);
+/**
+ * Reads the policy sentence by sentence: a sentence about answering or language that names languages allows
+ * them, unless a negation comes right before the name; when the sentence makes it depend on what the citizen
+ * writes, the languages are allowed only then. The language in the condition ("se l'utente scrive in X") is the
+ * citizen's, not a permission ("rispondi comunque in italiano anche se l'utente scrive in inglese" allows none).
+ */
+function readPromptLanguages(prompt: string): LanguagePolicy {
   const langs = new Set<string>();
-  for (const m of text.matchAll(ANSWER_IN)) {
-    for (const w of [m[1] ?? '', ...(m[2] ?? '').split(/[\s,]+/)]) {
-      const code = LANGUAGE_NAMES[w];
-      if (code) langs.add(code);
+  const ifUserWrites = new Set<string>();
+  for (const sentence of fold(prompt).split(/[.;\n]+(?:\s|$)|\n/)) {
+    if (!TOPIC.test(sentence)) continue;
+    const writes = [...sentence.matchAll(USER_WRITES)].filter((m) => NAMES[m[1] ?? ''] !== undefined);
+    const userWrites = new Set(writes.map((m) => (m.index ?? 0) + m[0].length - (m[1]?.length ?? 0)));
+    const conditional = writes.some((m) => CONDITION.test(sentence.slice(0, m.index)));
+    for (const m of sentence.matchAll(NAME_RE)) {
+      const code = NAMES[m[1]!];
+      if (!code || userWrites.has(m.index ?? -1) || NEGATED_BEFORE.test(sentence.slice(0, m.index))) continue;
+      (conditional ? ifUserWrites : langs).add(code);
     }
   }
-  return { langs: [...langs], userLanguage: USER_LANGUAGE.test(text) };
+  return { langs: [...langs], ifUserWrites: [...ifUserWrites].filter((l) => !langs.has(l)), userLanguage: USER_LANGUAGE.test(fold(prompt)) };
 }
 
 export const languageSwitch = defineDetector({
