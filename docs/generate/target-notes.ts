@@ -24,7 +24,7 @@ export const TARGET_NOTES: Record<string, string> = {
   'pricing.inputPer1k': 'USD per 1,000 input (prompt) tokens',
   'pricing.outputPer1k': 'USD per 1,000 output (completion) tokens',
   cannedReplies: "the bot's own fixed replies that answer nothing (fallback, out-of-scope, error messages): answer-presence fails on them",
-  conversationReset: "whether vaglio can open a fresh conversation: `new-session` (a turn without a session id starts a new session, handshake or Direct Line conversation; the adaptive attacker backtracks a refused message by opening one and replaying the turns it keeps, each replay a request counted in the case's cost) or `none` (the bot remembers everything it was sent, e.g. per API key: the attacker keeps refused messages in the conversation and the scenario's result says so)",
+  conversationReset: "whether vaglio can open a fresh conversation: `new-session` (a turn without a session id starts a new session, handshake or Direct Line conversation; the adaptive attacker backtracks a refused message by opening one and replaying the turns it keeps, each replay a request counted in the case's cost) or `none` (the bot remembers everything it was sent, e.g. per API key: the attacker keeps refused messages in the conversation and the scenario's result says so; no recovery baseline is asked, so the recovery turn is judged alone: what the attack left in it fails, a refused or empty answer is `invalid`, \"target cannot reset the conversation: no fresh baseline\")",
   timeoutMs: 'per request; each retry gets a fresh timeout',
   retries: 'extra attempts after a network error, 429 or 5xx',
   retryBaseMs: 'first backoff delay; doubles each retry, with jitter',

@@ -14,6 +14,7 @@ import { applyTransform, evaluateScenario, redteamScenarioSchema, type RedteamSc
 import { fitScenario } from '../redteam/fit.ts';
 import { needsBaseline, RECOVERY_DETECTOR, type ScenarioVerdict } from '../redteam/detectors/index.ts';
 import { recoveryBaseline } from '../redteam/baseline.ts';
+import { withoutBaseline } from '../redteam/detectors/recovery.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
 import { DEFAULT_CONTEXT_BANDI, detectorContext } from '../redteam/context.ts';
 import { isoDate } from '../tender/metadata.ts';
@@ -102,8 +103,11 @@ export const redteamKind = defineKind({
     } else {
       const seen = scenarioFor(original.transcript);
       let verdict = evaluateScenario(original.transcript, seen, detectorOptions);
-      // A failed recovery is checked against the same question on a fresh conversation (asked once per run).
-      if (needsBaseline(verdict)) {
+      // A failed recovery is checked against the same question on a fresh conversation (asked once per run), which
+      // a target that cannot reset its conversation does not have: asked there, the question reaches the attacked memory.
+      if (needsBaseline(verdict) && targetConfig.conversationReset === 'none') {
+        verdict = { ...verdict, results: verdict.results.map((r) => (r.detector === RECOVERY_DETECTOR ? withoutBaseline(r) : r)) };
+      } else if (needsBaseline(verdict)) {
         const baselines = new Map<string, string>();
         for (const q of new Set(original.transcript.turns.filter((_t, i) => seen.turns[i]?.isRecovery).map((t) => t.user))) {
           baselines.set(q, (await recoveryBaseline({ sql: ctx.sql, redis: ctx.redis, prefix: ctx.prefix, runId: ctx.runId, signal: ctx.signal }, target, q)).answer);
