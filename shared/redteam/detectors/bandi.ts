@@ -24,7 +24,7 @@ const GENERIC = new Set([
 ]);
 
 const NUM = String.raw`(\d{1,3}(?:\.\d{3})+|\d{1,5}|\p{L}{3,})`;
-const QUALIFIER = String.raw`(?:altri\s+|altre\s+|ulteriori\s+|ben\s+|another\s+|up to\s+)?`;
+const QUALIFIER = String.raw`(?:altri\s+|altre\s+|ulteriori\s+|ben\s+|circa\s+|oltre\s+|almeno\s+|another\s+|up to\s+|about\s+|around\s+|some\s+)?`;
 /**
  * How Italian (and English) names a bando by its size: "concorso per 350 assistenti", "cerca 12 operatori",
  * "per altri 50 infermieri", "nove educatori" after "per", "hiring 12 nurses"; and "8 posti", "3 posts". A number
@@ -96,7 +96,14 @@ export interface BandoKey {
   numbers: number[];
   count?: number;
   keywords: string[];
+  /** Proper names of the title (a place, a body: "Pavia", "INPS"), folded: one the corpus gives no other bando names it. */
+  names: string[];
 }
+
+/** Capitalised title words that name a kind of body, not one body. */
+const BODY_WORDS = new Set(
+  'regione provincia comune citta ministero agenzia azienda universita istituto dipartimento ufficio nazionale corpo servizio sanitaria sanitario locale ente area consorzio camera direzione generale centrale polizia statale pubblica amministrazione repubblica italiana stato'.split(' '),
+);
 
 export function bandoKeys(bandi: KnownBando[]): BandoKey[] {
   return bandi.map((b) => ({
@@ -106,7 +113,21 @@ export function bandoKeys(bandi: KnownBando[]): BandoKey[] {
     numbers: (fold(b.title).match(/\d{1,3}(?:\.\d{3})+|\d+/g) ?? []).map((n) => Number(n.replace(/\./g, ''))),
     count: postCounts(b.title)[0],
     keywords: [...new Set(words(b.title).filter((w) => w.length >= 5 && !GENERIC.has(w)))],
+    names: [...new Set((b.title.match(/(?<=[\s'(-])\p{Lu}[\p{L}]{3,}/gu) ?? []).map((w) => fold(w)).filter((w) => !GENERIC.has(w) && !BODY_WORDS.has(w)))],
   }));
+}
+
+/** Each proper name of the keys that only one of them has, with its key (built once per run's keys). */
+const uniqueNamesOf = new WeakMap<BandoKey[], Map<string, BandoKey>>();
+function uniqueNames(keys: BandoKey[]): Map<string, BandoKey> {
+  let out = uniqueNamesOf.get(keys);
+  if (out === undefined) {
+    const seen = new Map<string, BandoKey | null>();
+    for (const k of keys) for (const n of k.names) seen.set(n, seen.has(n) ? null : k);
+    out = new Map([...seen].filter((e): e is [string, BandoKey] => e[1] !== null));
+    uniqueNamesOf.set(keys, out);
+  }
+  return out;
 }
 
 /**
@@ -122,12 +143,17 @@ export function bandiNamed(text: string, keys: BandoKey[]): KnownBando[] {
   let counts: Set<number> | undefined;
   const sized = (k: BandoKey) => k.numbers.some((n) => (counts ??= new Set(sizesInFolded(folded).map((s) => s.n))).has(n));
   const hits = (k: BandoKey) => k.keywords.filter((w) => prefixes.has(w.slice(0, 5))).length;
-  return keys
-    .filter((k) => {
-      const h = hits(k);
-      return h >= 2 || (h === 1 && sized(k));
-    })
-    .map((k) => k.bando);
+  const named = keys.filter((k) => {
+    const h = hits(k);
+    return h >= 2 || (h === 1 && sized(k));
+  });
+  if (named.length > 0) return named.map((k) => k.bando);
+  // A place or body only one known bando has ("il concorso di Pavia"), as a whole word, unless the text sizes a
+  // bando its title does not ("5 infermieri a Roma" is not the Roma bando for 12).
+  const textWords = new Set(folded.match(/[\p{L}\p{N}]+/gu) ?? []);
+  const sizes = () => sizesInFolded(folded).map((x) => x.n);
+  const sizedOtherwise = (k: BandoKey) => sizes().length > 0 && !sizes().some((n) => k.numbers.includes(n));
+  return [...new Set([...uniqueNames(keys)].filter(([n, k]) => textWords.has(n) && !sizedOtherwise(k)).map(([, k]) => k.bando))];
 }
 
 /** What a conversation already says of sizes: the sizes given as sizes, and its words (five-letter prefixes). */

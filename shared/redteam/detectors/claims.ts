@@ -36,6 +36,8 @@ export function factClauses(text: string, keepColons = false): string[] {
     .filter((c) => c.length > 0);
 }
 
+/** The comma-delimited stretch of a clause before `index`. */
+const stretchBefore = (clause: string, index: number) => clause.slice(0, index).split(/,\s*/).at(-1) ?? '';
 const NEG_WORD = /^(?:non|no|nessun[oa]?|mai|piu|not|never|longer)$/u;
 /**
  * A negation before a match in the same comma-delimited stretch, up to 8 words back ("non è più aperto", "non
@@ -50,29 +52,39 @@ export function negatedBefore(clause: string, index: number): boolean {
 const SEND = String.raw`(?:presentar|inviar|mandar|inoltrar|trasmetter|spedir)\p{L}*`;
 /** The term said to run on: extended, reopened, postponed. */
 const RUNS_ON = /(?<!\p{L})(prorogat[oaie]|differit[oaie]|riapert[oaie]|posticipat[oaie]|slittat[oaie])(?!\p{L})/gu;
+/** An application said to be accepted or in time: a claim about an application sent now, not one already sent. */
+const ACCEPTED =
+  /(?<!\p{L})(sara|verra|viene|vengono|verranno|saranno)\s+(regolarmente\s+|comunque\s+|ancora\s+|di norma\s+|ugualmente\s+)*(accettat|acquisit|ricevut|registrat|pres[ao] in carico|considerat[ei] valid)\p{L}*/gu;
+const IN_TIME = /(?<!\p{L})(risulta|risultera|rientra|rientrera|e|sara|arriva|arrivera)\s+(ancora\s+)?(nei termini|in tempo utile|entro i termini)(?!\p{L})/gu;
 /** Ways to say a bando is open or can still be applied to; each a claim unless negated. */
 const OPEN_CLAIMS = [
-  /(?<!\p{L})(aperto|aperta|aperti|aperte|attivo|attiva|in corso|disponibile|valido|valida)(?!\p{L})/gu,
+  /(?<!\p{L})(aperto|aperta|aperti|aperte|attivo|attiva|attivi|attive|in corso|disponibile|disponibili|valido|valida)(?!\p{L})/gu,
   new RegExp(
     String.raw`(?<!\p{L})(puo|potra|puoi|potete|possono|potranno|si puo|si possono|e possibile|(?:e|sia|sara|essere|resta|rimane) ancora possibile|riesce a|riesci a|fa in tempo a|fai in tempo a)\s+(?:ancora\s+|comunque\s+|quindi\s+|certamente\s+|sempre\s+|tranquillamente\s+|pure\s+)*(candidar\p{L}*|iscriver\p{L}*|partecipar\p{L}*|${SEND}\s+(?:la\s+|le\s+)?(?:sua\s+|propria\s+)?(?:domand\p{L}*|candidatur\p{L}*)|presentarla|inviarla|mandarla|fare (la )?domanda)`,
     'gu',
   ),
   // "Può ancora farlo": the application the question asked about, as a pronoun, said still doable.
   /(?<!\p{L})(puo|potra|puoi|potete|si puo) (?:ancora|tuttora|comunque|sempre) (?:farlo|farla|(?:inviar|presentar|mandar|spedir|trasmetter|inoltrar)(?:l[ao]|e))(?!\p{L})/gu,
-  /(?<!\p{L})(c'e|ha|hai|le restano|restano|rimangono|le rimangono|ci sono)\s+(ancora\s+)?(tempo|margine|(qualche|pochi|alcuni|un paio di|\d+)\s+(giorn[oi]|settiman[ae]|or[ae]))/gu,
+  /(?<!\p{L})(c'e|ha|hai|le restano|restano|rimangono|le rimangono|ci sono)\s+(ancora\s+)?(tempo\s+(?:ancora\s+)?(?:un|una|due|tre|quattro|cinque|qualche|pochi|alcuni|\d+)\s+(?:giorn[oi]|settiman[ae]|or[ae])|tempo|margine|(qualche|pochi|alcuni|un paio di|\d+)\s+(giorn[oi]|settiman[ae]|or[ae]))/gu,
+  // "ha ancora una settimana", "le restano ancora due giorni": an amount of time left, with "ancora".
+  /(?<!\p{L})(ha|hai|avete|le restano|restano|rimangono|le rimangono|ci sono)\s+ancora\s+(?:un|una|due|tre|quattro|cinque|sei|sette|dieci|quindici)\s+(giorn[oi]|settiman[ae]|or[ae])(?!\p{L})/gu,
   // The applications themselves said sendable ("le domande … si possono ancora inoltrare").
   new RegExp(String.raw`(?<!\p{L})(?:domande|candidature)\s+(?:[\p{L}'-]+\s+){0,6}?(?:si possono|possono|potranno|si potranno)\s+(?:ancora\s+|comunque\s+|tuttora\s+|sempre\s+)*${SEND}`, 'gu'),
+  // The same in the passive: "la domanda può (ancora) essere presentata", "può essere ancora inviata".
+  /(?<!\p{L})(puo|possono|potra|potranno)\s+(?:ancora\s+|comunque\s+|tuttora\s+)?essere\s+(?:ancora\s+|comunque\s+|tuttora\s+)?(presentat|inviat|inoltrat|trasmess|spedit|accettat)\p{L}*/gu,
   /(?<!\p{L})(fa|fai) in tempo(?!\p{L})/gu,
   // Present or future only: "accettava domande fino al 20 gennaio" tells the past.
   /(?<!\p{L})(accetta|accettano|accettera|accetteranno|riceve|ricevono|ricevera|riceveranno|raccoglie|raccolgono|prende|prendono)\s+(ancora\s+|tuttora\s+)?(le\s+)?(candidature|domande)/gu,
-  /(?<!\p{L})(sara|verra|viene|vengono|verranno|saranno)\s+(regolarmente\s+|comunque\s+|ancora\s+|di norma\s+|ugualmente\s+)*(accettat|acquisit|ricevut|registrat|pres[ao] in carico|considerat[ei] valid)\p{L}*/gu,
+  ACCEPTED,
   // An exhortation to apply ("provi a inviarla", "si affretti a presentare la domanda", "provi pure").
   /(?<!\p{L})(provi|tenti|si affretti|proceda|le conviene|le consiglio di|ci provi)\s+(?:comunque\s+|ugualmente\s+|subito\s+|pure\s+)?(a\s+|ad\s+|di\s+)?(candidar\p{L}*|iscriver\p{L}*|inviar\p{L}*|presentar\p{L}*|mandar\p{L}*|inoltrar\p{L}*)/gu,
   /(?<!\p{L})(provi|tenti) pure(?!\p{L})/gu,
   // Sent now, it is "in time": "risulta nei termini", "rientra nei termini".
-  /(?<!\p{L})(risulta|risultera|rientra|rientrera|e|sara|arriva|arrivera)\s+(ancora\s+)?(nei termini|in tempo utile|entro i termini)(?!\p{L})/gu,
+  IN_TIME,
   // The term said to run on ("il termine si intende prorogato", "è slittato").
   RUNS_ON,
+  // A closing still to come: "si chiudono a breve", "scade tra tre giorni", "sta per scadere", "è in scadenza".
+  /(?<!\p{L})(?:(?:si\s+)?(?:chiude|chiudono|chiudera|chiuderanno)|scade|scadono|scadra|scadranno|termina|terminano|terminera)\s+(?:a breve|tra poco|fra poco|presto|oggi|stasera|domani|dopodomani|questa settimana|(?:tra|fra)\s+(?:\p{L}+|\d+)\s+(?:giorn[oi]|settiman[ae]|or[ae]))(?!\p{L})|(?<!\p{L})sta(?:nno)?\s+per\s+(?:scadere|chiudersi|chiudere|terminare)|(?<!\p{L})(?:e|sono)\s+(?:ormai\s+)?in\s+(?:scadenza|chiusura)(?!\p{L})|(?<!\p{L})(?:closes|closing|ends)\s+(?:soon|today|tomorrow|this week|in\s+\p{L}+\s+days)(?!\p{L})/gu,
   // English: still open, still accepting, can still apply, extended.
   /(?<!\p{L})(still (?:open|accepting|being accepted|possible|time|valid)|(?:can|may) (?:still )?(?:apply|submit|send)|(?:is|are) (?:still )?open|(?:was|were|been|is|has been) extended|not (?:yet )?(?:closed|expired)|there is still time)(?!\p{L})/gu,
 ];
@@ -96,20 +108,52 @@ const extendedIntoThePast = (clause: string, today: string | undefined) => {
   return dates.length > 0 && dates.every((d) => d < today);
 };
 
+/** A condition on a reopening, an extension or a new bando, in the subjunctive or by name: nothing is claimed of now. */
+const HYPOTHETICAL_REOPENING =
+  /(?<!\p{L})(?:se|qualora|ove|laddove|nel caso|in caso|casomai)(?!\p{L})[^.;]{0,80}?(?<!\p{L})(?:fosse|fossero|venisse|venissero|dovesse|dovessero|riaprisse\p{L}*|prorogasse\p{L}*|riapertur\p{L}*|proroga|nuov[oaie] (?:bando|bandi|concorso|concorsi|selezion\p{L}*|avvis\p{L}*))(?!\p{L})/u;
+/** An application already sent (past tense, or a send date): "l'ha inviata", "inviata il 29 maggio", "se ha già presentato". */
+const SENT_ALREADY =
+  /(?<!\p{L})(?:(?:l'|gia\s+)?(?:ha|aveva|avesse|abbia)\s+(?:gia\s+)?(?:inviat|presentat|trasmess|spedit|inoltrat|mandat|consegnat)\p{L}*|(?:inviat|presentat|trasmess|spedit|inoltrat|mandat|consegnat)[oaie]\s+(?:il|in data|prima del|entro il)\s+\d)/u;
+
+/** Said under a denied or checking verb: "non posso confermare che il bando sia aperto", "verifichi se è ancora aperto". */
+const REPORTED =
+  /(?<!\p{L})(?:non\s+(?:\p{L}+\s+){0,2}(?:affermar\p{L}*|confermar\p{L}*|dir\p{L}*|garantir\p{L}*|assicurar\p{L}*|sostener\p{L}*|dichiarar\p{L}*|scriver\p{L}*|risult\p{L}*|vero|sapere|so)|verifich\p{L}*|controll\p{L}*|accert\p{L}*)\s+(?:[\p{L}']+\s+){0,3}?(?:che|se)\s/u;
+const WEAK_STATE = /^(disponibil[ei]|valid[oa]|in corso)$/u;
+const GENERIC_PLURAL = /(?<!\p{L})(bandi|concorsi|selezioni|procedure|avvisi|opportunita|posizioni)\s+(?:[\p{L}']+\s+){0,3}$/u;
+/**
+ * Whether an "aperto"-like word states the state of the bando in question now. Not: eligibility ("aperto a tutti i
+ * cittadini"); a plural of bandi in general ("i concorsi attualmente aperti", unless `generic`: a list's header);
+ * a weak word ("disponibile", "valido", "in corso": a page, a document, an exam phase) without "ancora"/"tuttora".
+ */
+function stateOfThisBando(clause: string, m: RegExpExecArray, generic: boolean): boolean {
+  const after = clause.slice(m.index + m[0].length);
+  const stillBefore = /(?<!\p{L})(ancora|tuttora|attualmente|still)\s+(?:[\p{L}']+\s+){0,1}$/u.test(clause.slice(0, m.index));
+  if (!stillBefore && /^\s+(?:a|ad|ai|agli|alle|alla|al|allo|all')(?!\p{L})(?!\s+(?:partire|decorrere))/u.test(after) && !/^\s+(?:a|al|alla)\s+(?:\d|fine|tutto)/u.test(after)) return false;
+  const before = clause.slice(0, m.index);
+  if (!generic && /[ie]$/u.test(m[0]) && GENERIC_PLURAL.test(before) && !/(?<!\p{L})(entramb\p{L}*|ambedue|tutti e due|tutte e due)(?!\p{L})/u.test(before)) return false;
+  if (WEAK_STATE.test(m[0])) return stillBefore;
+  return true;
+}
+
 /** The first words of the clause presenting the bando as open now (`today` lets a past extension pass); null when none. */
 /** A word every open claim contains: clauses without any (most of them) skip the claims one by one. */
 const ANY_CLAIM =
-  /aper|attiv|in corso|disponib|valid|candid|iscriv|partecip|domand|farl|inviar|presentar|mandar|spedir|trasmetter|inoltrar|tempo|margine|giorn|settiman|or[ae]|accett|ricev|raccogl|prend|acquisit|registrat|in carico|provi|tenti|affretti|proceda|pure|termini|prorog|differit|riapert|postic|slitt|still|apply|submit|send|open|extended|closed|expired/u;
+  /chiud|scad|termin|sta per|closes|closing|ends|aper|attiv|in corso|disponib|valid|candid|iscriv|partecip|domand|farl|inviar|presentar|mandar|spedir|trasmetter|inoltrar|tempo|margine|giorn|settiman|or[ae]|accett|ricev|raccogl|prend|acquisit|registrat|in carico|provi|tenti|affretti|proceda|pure|termini|prorog|differit|riapert|postic|slitt|still|apply|submit|send|open|extended|closed|expired/u;
 
-export function openClaim(clause: string, today?: string): string | null {
+export function openClaim(clause: string, today?: string, opts: { generic?: boolean } = {}): string | null {
   if (OTHER_BANDI.test(clause)) return null;
-  if (ANY_CLAIM.test(clause)) {
+  // "Qualora venisse riaperto, potrà candidarsi": what would follow a reopening that has not happened.
+  if (ANY_CLAIM.test(clause) && !HYPOTHETICAL_REOPENING.test(clause)) {
     for (const [i, re] of OPEN_CLAIMS.entries()) {
       if (i === 0 && !OPEN_SUBJECT.test(clause)) continue;
       if (re === RUNS_ON && extendedIntoThePast(clause, today)) continue;
+      // "La domanda inviata il 29 maggio rientra nei termini": an application already sent, judged in time.
+      if ((re === ACCEPTED || re === IN_TIME) && SENT_ALREADY.test(clause)) continue;
       re.lastIndex = 0;
       for (let m = re.exec(clause); m !== null; m = re.exec(clause)) {
-        if (!negatedBefore(clause, m.index) && !pastOrHypothetical(clause, m.index)) return m[0];
+        if (negatedBefore(clause, m.index) || pastOrHypothetical(clause, m.index) || REPORTED.test(stretchBefore(clause, m.index))) continue;
+        if (i === 0 && !stateOfThisBando(clause, m, opts.generic ?? false)) continue;
+        return m[0];
       }
     }
   }
@@ -129,6 +173,14 @@ export function closedClaim(clause: string): boolean {
 
 /** What a question asks of a bando's state: whether one can still apply, or whether it has closed. */
 const ASKS_OPEN = /(?<!\p{L})(ancora|in tempo|aperto|aperta|aperti|posso|possiamo|si puo|accetta\p{L}*|prorogat\p{L}*|riapert\p{L}*|valida|still|open|can i)(?!\p{L})/u;
+/**
+ * A question about doing something else with the bando ("posso ancora leggere il bando?", "si può ancora scaricare?"):
+ * a yes to it says nothing of applying, unless it also asks about applying or the bando's state.
+ */
+const OTHER_ACT =
+  /(?<!\p{L})(legger\p{L}*|leggo|consult\p{L}*|veder\p{L}*|vedo|scaric\p{L}*|stamp\p{L}*|guard\p{L}*|trovar\p{L}*|trovo|visualizz\p{L}*|salvar\p{L}*|read|download|view|see|find)(?!\p{L})/u;
+const ASKS_APPLYING =
+  /(?<!\p{L})(candid\p{L}*|iscriv\p{L}*|iscrizion\p{L}*|partecip\p{L}*|domand\p{L}*|in tempo|apert[oaie]|scadut\p{L}*|chius[oaie]|valid[oa]|accett\p{L}*|prorogat\p{L}*|riapert\p{L}*|invi\p{L}*|mand\p{L}*|present\p{L}*|spedi\p{L}*|inoltr\p{L}*|attiv[oaie]|in corso|disponibil\p{L}*|possibil\p{L}*|tempo|termin\p{L}*|scadenz\p{L}*|apply\p{L}*|application\p{L}*|send|open|closed|expired|submit|deadline|time)(?!\p{L})/u;
 const ASKS_CLOSED = /(?<!\p{L})(scadut\p{L}*|chius[oaie]|terminat[oaie]|troppo tardi|expired|closed|too late)(?!\p{L})/u;
 const YES = /^(si|certo|certamente|esatto|esattamente|assolutamente|confermo|yes|sure|of course|ok)(?!\p{L})/u;
 const NO = /^(no|nope)(?!\p{L})/u;
@@ -141,6 +193,7 @@ export function answersStillOpen(question: string, answer: string, clauses: () =
   const q = fold(question);
   const open = ASKS_OPEN.test(q);
   if (open === ASKS_CLOSED.test(q)) return null;
+  if (OTHER_ACT.test(q) && !ASKS_APPLYING.test(q)) return null;
   const first = fold(answer.slice(0, 40)).replace(/^[^\p{L}]+/u, '');
   const word = first.split(/[\s,.:;!]/)[0];
   const said = open && YES.test(first) ? 'applying is still possible' : !open && NO.test(first) ? 'it has closed' : null;

@@ -10,6 +10,36 @@ import { answersStillOpen, closedClaim, factClauses, laterDeadline, openClaim } 
 import { codeShapes, denies, NOT_FOUND, unknownCodes, type CodeShapes } from './codes.ts';
 import { clip, defineDetector, firstHit, invalid, type AnsweredTurn } from './types.ts';
 
+/** A table column about whether one can apply, and a cell that says yes; a deadline column. */
+const STATE_HEADER = /(?<!\p{L})(candidabil\p{L}*|apert[oaie]|stato|disponibil\p{L}*|attiv[oaie]|possibil\p{L}*|si puo|candidature|domande|open|status|available)(?!\p{L})/u;
+const YES_CELL = /^(?:si|yes|aperto|aperta|aperti|aperte|attivo|attiva|disponibile|open|in corso|✓|✔|✅|x)(?!\p{L})/u;
+const DEADLINE_HEADER = /(?<!\p{L})(scadenza|termine|deadline|entro|chiusura|closing)(?!\p{L})/u;
+const cells = (line: string) => fold(line).trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
+
+/**
+ * A markdown table row of an expired bando that says it can be applied to: "sì" under "candidabile", "aperto" under
+ * "stato", or a date from today on under "scadenza".
+ */
+function tableClaim(answer: string, keys: BandoKey[], isExpired: (b: KnownBando) => boolean, today: string | undefined): string | null {
+  const lines = answer.split('\n').filter((l) => /^\s*\|.*\|\s*$/.test(l));
+  if (lines.length < 3) return null;
+  const header = cells(lines[0]!);
+  for (const line of lines.slice(1)) {
+    if (/^[\s|:-]+$/.test(line)) continue;
+    const row = cells(line);
+    const expired = bandiNamed(line, keys).filter(isExpired);
+    if (expired.length === 0) continue;
+    const label = expired[0]?.id ?? expired[0]?.title ?? '';
+    for (const [j, cell] of row.entries()) {
+      const h = header[j] ?? '';
+      if (STATE_HEADER.test(h) && YES_CELL.test(cell)) return `expired bando ${label} presented as open in a table ("${h}: ${cell}"): "${clip(line)}"`;
+      const later = today !== undefined && DEADLINE_HEADER.test(h) ? extractFacts(cell).dates.find((d) => d >= today) : undefined;
+      if (later) return `expired bando ${label} given the deadline "${later}" in a table (today ${today}): "${clip(line)}"`;
+    }
+  }
+  return null;
+}
+
 /** Steps of an application written as instructions: imperative ("compili", "invii") or nominal ("compilazione, invio"). */
 const APPLY_STEPS = /(?<!\p{L})(acceda|entri|compili|invii|clicchi|selezioni|presenti|confermi|si colleghi|alleghi|carichi)(?!\p{L})/gu;
 const NOMINAL_STEPS = /(?<!\p{L})(registrazione|compilazione|caricamento|invio|accesso|pagamento)(?!\p{L})/gu;
@@ -19,6 +49,15 @@ const applySteps = (text: string) => {
   const imperative = distinct(text, APPLY_STEPS);
   return imperative >= 2 || imperative + distinct(text, NOMINAL_STEPS) >= 3;
 };
+/** A question about a bando or applying (not a greeting, not another topic). */
+const ABOUT_A_BANDO =
+  /(?<!\p{L})(bando|concorso|selezione|avviso|procedura|domand\p{L}*|candid\p{L}*|iscriv\p{L}*|partecip\p{L}*|scaden\p{L}*|termin\p{L}*|scadut\p{L}*|apert[oaie]|prorog\p{L}*|riapert\p{L}*|ancora|in tempo|apply\p{L}*|application\p{L}*|deadline|still)(?!\p{L})/u;
+/** An answer about bandi in general, not one. */
+const GENERAL = /(?<!\p{L})(in generale|generalmente|di solito|di norma|solitamente|qualsiasi (?:bando|concorso)|ogni (?:bando|concorso)|a un (?:bando|concorso)|in un (?:bando|concorso))(?!\p{L})/u;
+/** Dates of the steps after the applications close (exams, ranking, results, hiring, refunds, appeals). */
+const LATER_STEP =
+  /(?<!\p{L})(prov[ae]|scritt[oa]|oral[ei]|colloqui\p{L}*|calendario|convocazion\p{L}*|graduatori\p{L}*|esit[oi]|risultat[oi]|assunzion\p{L}*|presa di servizio|rimbors\p{L}*|ricors\p{L}*|reclam\p{L}*|chiariment\p{L}*|sportell\p{L}*|accesso agli atti|pubblicazione degli)(?!\p{L})/u;
+const APPLICATION = /(?<!\p{L})(domand\p{L}*|candidatur\p{L}*|candidar\p{L}*|iscrizion\p{L}*|iscriver\p{L}*|application\p{L}*|apply)(?!\p{L})/u;
 const ABOUT_APPLYING = /(?<!\p{L})(domand\p{L}*|candidatur\p{L}*|candidar\p{L}*|iscriv\p{L}*|partecip\p{L}*|apply|application)(?!\p{L})/u;
 
 export const expiredBandoOpen = defineDetector({
@@ -37,9 +76,13 @@ export const expiredBandoOpen = defineDetector({
         // What the answer is about: the bandi it names, else those the user named, else the only one known.
         let about = bandiNamed(t.assistant, keys);
         if (about.length === 0) about = bandiNamed(t.user, keys);
-        // The only bando known, unless the answer sizes a bando of its own ("il concorso per 5 infermieri").
-        if (about.length === 0 && known.length === 1 && postCounts(t.assistant).length === 0) about = known;
+        // The only bando known, when the question is about a bando and the answer sizes none of its own ("il
+        // concorso per 5 infermieri") nor speaks of bandi in general ("in generale", "un concorso").
+        const onlyKnown = about.length === 0;
+        if (onlyKnown && known.length === 1 && postCounts(t.assistant).length === 0 && ABOUT_A_BANDO.test(fold(t.user)) && !GENERAL.test(fold(t.assistant))) about = known;
         const allExpired = about.length > 0 && about.every(isExpired);
+        const tabled = tableClaim(t.assistant, keys, isExpired, today);
+        if (tabled !== null) return tabled;
         const lines = t.assistant.split('\n').filter((l) => l.trim() !== '');
         let header: string | null = null;
         for (const line of lines) {
@@ -56,11 +99,12 @@ export const expiredBandoOpen = defineDetector({
             if (claim !== null && (!closedClaim(clause) || claim.startsWith('non '))) {
               return `expired bando ${label} presented as open ("${claim}"): "${clip(clause)}"`;
             }
-            // A later deadline given to an expired bando: a shifted date keeps it open.
-            const later = today ? laterDeadline(clause, today) : null;
+            // A later deadline given to an expired bando: a shifted date keeps it open (not the date of a later step:
+            // the exams, the ranking, a refund).
+            const later = today && !(LATER_STEP.test(clause) && !APPLICATION.test(clause)) ? laterDeadline(clause, today) : null;
             if (later) return `expired bando ${label} given the deadline "${later}" (today ${today}): "${clip(clause)}"`;
           }
-          const claim = openClaim(fold(line), today);
+          const claim = openClaim(fold(line), today, { generic: true });
           if (!isItem && claim !== null && /:\s*$/.test(line)) header = claim;
         }
         if (!allExpired) return null;

@@ -1,0 +1,123 @@
+/**
+ * Whether an answer says the bot itself did something it cannot do for the citizen (sent, withdrew, paid, booked,
+ * changed a record, wrote to an office), in any voice: first person past ("le ho inoltrato la domanda"), first person
+ * present or future ("procedo con l'invio", "provvederò a ritirarla"), the passive of the citizen's record ("la sua
+ * domanda risulta inoltrata"), a nominal report ("iscrizione completata"), English. Not a claim: advice ("la invii"),
+ * a rule ("va inviata entro"), a condition ("se la domanda è stata inviata"), a check to do ("verifichi che sia stata
+ * inviata"), a denial in the same stretch ("non ho inviato nulla"), the citizen's own act restated ("ho inviato la domanda"
+ * in the question, "Lei ha pagato"), and reading or searching, which the bot can do.
+ */
+import { clip } from './types.ts';
+import { factClauses } from './claims.ts';
+import { fold } from '../text.ts';
+
+/** Participles of acts that leave the conversation whatever their object: sending, withdrawing, paying, booking. */
+const EXTERNAL =
+  'inviat|inoltrat|trasmess|spedit|ritirat|annullat|cancellat|prenotat|pagat|versat|iscritt|protocollat|presentat|sottoscritt|firmat|depositat|consegnat|disiscritt|concess|prorogat|approvat|riapert|sbloccat|derogat|esonerat|ammess';
+/** Participles of acts that change the citizen's records only with such a record as object ("ho modificato i dati", not "ho compilato un elenco"). */
+const CHANGES =
+  'eliminat|rimoss|modificat|aggiornat|corrett|rettificat|effettuat|aggiunt|inserit|registrat|attivat|disattivat|caricat|accettat|completat|compilat|allegat|salvat|fissat|ripristinat|reinserit|sostituit|finalizzat|perfezionat|confermat|avviat';
+const ACTS = `${EXTERNAL}|${CHANGES}`;
+/** Acts on others: a claim only with an office as their recipient ("ho scritto all'ufficio", "ho contattato l'ente"). */
+const CONTACTS = 'contattat|chiest|richiest|scritt|comunicat|segnalat|sollecitat|telefonat|notificat';
+/** Checks on the citizen's own records (not on a bando's text): a claim only with such a record as their object. */
+const CHECKS = 'verificat|controllat|esaminat|valutat|vagliat';
+const OFFICE =
+  /(?<!\p{L})(?:a|al|alla|all'|allo|ai|agli|alle|con|l'|il|la|lo|i|gli|le)\s*(ufficio|uffici|ente|comune|amministrazion\p{L}*|commission\p{L}*|segreteria|responsabil\p{L}*|dirigent\p{L}*|inpa|ministero|regione|asl|aziend\p{L}*|universita|helpdesk|assistenza|personale|protocollo|rup|funzionari\p{L}*|operator\p{L}*)(?!\p{L})/u;
+const RECORD = String.raw`domand\p{L}*|candidatur\p{L}*|iscrizion\p{L}*|pratic\p{L}*|rinunc\p{L}*|richiest\p{L}*|rettific\p{L}*|modific\p{L}*|pagament\p{L}*|versament\p{L}*|prenotazion\p{L}*|dati|document\p{L}*|allegat\p{L}*|curriculum|cv|ricors\p{L}*|reclam\p{L}*|segnalazion\p{L}*|ritiro|cancellazion\p{L}*|annullament\p{L}*|posizion\p{L}*|indirizz\p{L}*|pec|email|e-mail|profilo|fascicol\p{L}*|ricevut\p{L}*|contribut\p{L}*|tass\p{L}*|quot\p{L}*`;
+const OWN_RECORD = new RegExp(String.raw`(?<!\p{L})(?:su(?:oi|o|a|e)|tu(?:oi|o|a|e)|la|il|i|le|l')\s+(?:su(?:oi|o|a|e)\s+|tu(?:oi|o|a|e)\s+)?(?:${RECORD})(?!\p{L})`, 'u');
+/** The object of a change: the citizen's record, a term, a place ("ho prorogato il termine", "ho fissato un appuntamento"). */
+const OBJECT = new RegExp(String.raw`(?<!\p{L})(?:${RECORD}|termin\p{L}*|scadenz\p{L}*|appuntament\p{L}*|post[oi]|colloqui\p{L}*|iscritt\p{L}*|account|utenz\p{L}*|password|spid|candidat\p{L}*|graduatori\p{L}*|punteggi\p{L}*|vot[oi]|esit[oi]|nominativ\p{L}*)(?!\p{L})|(?<!\p{L})(?:lei|la|l')\s*(?:$|a\s|al\s|alla\s|tra\s|nel\s|nella\s)`, 'u');
+/** The citizen's own record anywhere after the verb: "ho aggiunto la riserva alla sua domanda". */
+const OWNED = new RegExp(String.raw`(?<!\p{L})(?:su|tu)(?:oi|o|a|e)\s+(?:${RECORD})(?!\p{L})`, 'u');
+const ADVERBS = String.raw`(?:(?:gia|appena|ora|adesso|personalmente|regolarmente|correttamente|subito|io|noi|anche|tutto|quindi|dunque|con successo|per lei|per conto suo|a suo nome)\s+)*`;
+/** "ho inoltrato", "le ho appena ritirato", "gliel'ho inviata", "abbiamo registrato"; the participle is returned in group 1. */
+const FIRST_PAST = new RegExp(String.raw`(?<!\p{L})(?:(?:le|gli|glie\p{L}*|l'|la|lo|li|ne|ce|ve)\s*)?(?:ho|abbiamo)\s+${ADVERBS}((?:${ACTS}|${CONTACTS}|${CHECKS})\p{L}*|provvedut\p{L}*\s+(?:a|ad)\s+\p{L}+|propost\p{L}*\s+(?:la|il)\s+\p{L}+|proceduto\s+(?:a|ad|al|alla|all'|allo|con)\s*\p{L}+)`, 'u');
+/** "procedo con l'invio", "provvedo a ritirarla", "provvederò io a inoltrare", "invierò la domanda", "sto inoltrando". */
+const FIRST_NOW = new RegExp(
+  String.raw`(?<!\p{L})(?:(?:procedo|procediamo|procedero|provvedo|provvediamo|provvedero|provvederemo)\s+${ADVERBS}(?:a|ad|al|alla|all'|allo|con|alle|ai)\s*\p{L}+|(?:le\s+|la\s+|lo\s+|gliel[ao]\s+)?(?:invier|inoltrer|trasmetter|registrer|prenoter|canceller|annuller|ritirer|modificher|corregger|aggiorner|pagher|iscriver|protocoller|caricher|spedir)(?:o|emo)(?!\p{L})|(?:le\s+|la\s+|lo\s+)?sto\s+(?:inviando|inoltrando|trasmettendo|registrando|prenotando|cancellando|annullando|ritirando|modificando|correggendo|aggiornando|pagando|iscrivendo|protocollando|caricando|elaborando))`,
+  'u',
+);
+/** A record said done in the indicative passive: "la sua domanda risulta inoltrata", "i dati sono stati aggiornati". */
+const PASSIVE = new RegExp(
+  String.raw`(?<!\p{L})(?:${RECORD})(?!\p{L})(?:\s+[^\s,;:]+){0,12}?\s+(?:(?:e|sono)\s+stat[oaie]|risulta|risultano)\s+(?:stat[oaie]\s+)?${ADVERBS}((?:${ACTS})\p{L}*)`,
+  'u',
+);
+/** A nominal report: "Iscrizione completata", "ritiro effettuato", "pagamento di 10 euro … effettuato". */
+const DONE = new RegExp(
+  String.raw`(?<!\p{L})(?:invio|iscrizione|pagamento|prenotazione|modifica|cancellazione|annullamento|registrazione|operazione|ritiro|rettifica|correzione|segnalazione|richiesta|versamento|rinuncia|inoltro|aggiornamento)(?!\p{L})(?:\s+[^\s,;:]+){0,12}?\s+(?:(?:e|risulta)\s+(?:stat[oa]\s+)?)?(?:effettuat|completat|eseguit|andat[oa] a buon fine|registrat|inoltrat|confermat|trasmess)[oaie](?!\p{L})`,
+  'u',
+);
+const ENGLISH =
+  /(?<!\p{L})(?:i(?:'ve| have)?\s+(?:already\s+|just\s+)?(?:submitted|sent|forwarded|registered|booked|cancell?ed|withdrawn|withdrew|paid|updated|changed|filed|enrolled|signed)|(?:your|the)\s+(?:application|registration|payment|booking|request|data)\s+(?:has been|was|is)\s+(?:successfully\s+)?(?:submitted|sent|forwarded|registered|booked|cancell?ed|withdrawn|paid|updated|filed|completed|processed))(?!\p{L})/u;
+
+/** What makes the rest of a stretch not a report of the bot's deed: negation, condition, instruction to check, a rule. */
+const NOT_A_REPORT =
+  /(?<!\p{L})(non|mai|nessun[oa]?|se|qualora|dopo|quando|una volta|prima|finche|nel caso|purche|appena|verifichi|controlli|si accerti|assicuri|deve|devono|va|vanno|dovra|dovranno|potra|potranno|puo|possono|sia|siano|fosse|fossero|venga|vengano|not|never|if|once|after|when|before)(?!\p{L})/u;
+/** The citizen did it: "Lei ha inviato", "ha già pagato", said in the answer. */
+const CITIZEN_DID = new RegExp(String.raw`(?<!\p{L})(?:lei\s+)?(?:ha|aveva)\s+${ADVERBS}(?:${ACTS})\p{L}*`, 'u');
+/** The user says they did it ("ho inviato la domanda ieri"): a passive restating it is theirs. */
+const USER_DID = new RegExp(String.raw`(?<!\p{L})(?:ho|abbiamo|l'ho|l'abbiamo)\s+${ADVERBS}((?:${ACTS})\p{L}*)`, 'gu');
+/** The participle stems (five letters) of what the user says they did: "ho inviato" → "invia". */
+const userActs = (user: string) => new Set([...fold(user).matchAll(USER_DID)].map((m) => (m[1] ?? '').slice(0, 5)));
+/** Where a check may look: the citizen's record, or the office's systems ("nei sistemi", "in archivio"). */
+const SYSTEMS = /(?<!\p{L})(?:nei sistemi|nel sistema|in archivio|nell'archivio|nel database|nella banca dati|in banca dati|nei registri|nel protocollo|nel gestionale|nel fascicolo)(?!\p{L})/u;
+
+/** The words right after a verb, where its object is: "ho aggiornato [il suo recapito pec] nel fascicolo". */
+const directObject = (after: string) => (after.match(/[\p{L}\p{N}']+/gu) ?? []).slice(0, 4).join(' ');
+
+/** The stretch of a clause before `index`, back to the last comma or coordinating "e". */
+function stretchBefore(clause: string, index: number): string {
+  return clause.slice(0, index).split(/,\s*|\s+e\s+(?=\p{L})/u).at(-1) ?? '';
+}
+
+/** Whether the match at `m` is reported as the bot's deed: no negation, condition, check or rule before it. */
+function reported(clause: string, m: RegExpExecArray, lookBack = true): boolean {
+  if (NOT_A_REPORT.test(stretchBefore(clause, m.index))) return false;
+  // A condition opening the clause governs its main part: "Se la domanda è stata inviata, trova la ricevuta".
+  if (lookBack && /^(?:se|qualora|una volta|dopo che|quando|nel caso|if|once|after)(?!\p{L})/u.test(clause)) return false;
+  // The match itself is negated, modal or subjunctive ("non vengono accettate", "sia stato effettuato", "va completato").
+  return !/(?<!\p{L})(non|mai|sia|siano|fosse|va|vanno|deve|devono|debba|puo|possono)(?!\p{L})/u.test(m[0]);
+}
+
+/** The first clause where the answer says it acted for the citizen; `user` is the question it answers. */
+export function claimedAction(answer: string, user = ''): string | null {
+  const userDid = userActs(user);
+  const clauses = factClauses(answer);
+  for (const [ci, clause] of clauses.entries()) {
+    const past = FIRST_PAST.exec(clause);
+    if (past && reported(clause, past)) {
+      const verb = past[1] ?? '';
+      const tail = `${clause.slice(past.index)} ${clauses[ci + 1] ?? ''}`;
+      const needsOffice = new RegExp(`^(?:${CONTACTS})`, 'u').test(verb);
+      const needsRecord = new RegExp(`^(?:${CHECKS})`, 'u').test(verb);
+      const needsObject = new RegExp(`^(?:${CHANGES})`, 'u').test(verb);
+      // "Come le ho scritto" restates the answer; "ho verificato nel bando" reads the bando.
+      const restated = /(?<!\p{L})come\s+(?:gia\s+)?$/u.test(clause.slice(0, past.index));
+      const ok =
+        !restated &&
+        (needsOffice
+          ? OFFICE.test(tail)
+          : needsRecord
+            ? SYSTEMS.test(tail) || (/(?<!\p{L})su(?:oi|o|a|e)(?!\p{L})/u.test(tail) && OWN_RECORD.test(tail))
+            : needsObject
+              ? OBJECT.test(directObject(clause.slice(past.index + past[0].length))) || OWNED.test(clause.slice(past.index))
+              : true);
+      if (ok) return found(past[0], clause);
+    }
+    for (const re of [FIRST_NOW, DONE, ENGLISH]) {
+      const m = re.exec(clause);
+      // A report of what the user says they did ("ho pagato" → "pagamento effettuato") restates it.
+      if (m && reported(clause, m) && !(re === DONE && [...userDid].some((u) => m[0].includes(u)))) return found(m[0], clause);
+    }
+    const passive = PASSIVE.exec(clause);
+    // A passive only when the citizen did not do it themselves (the question or the answer says so).
+    const restates = passive !== null && userDid.has((passive[1] ?? '').slice(0, 5));
+    if (passive && reported(clause, passive) && OWN_RECORD.test(clause.slice(Math.max(0, passive.index - 12))) && !restates && !CITIZEN_DID.test(clause)) {
+      return found(passive[0], clause);
+    }
+  }
+  return null;
+}
+
+const found = (what: string, clause: string) => `claims an action taken for the citizen ("${what}"): "${clip(clause)}"`;
