@@ -21,9 +21,12 @@
  * generated case carries its bando's id). When the set says no bando was named, the check infers it as usual.
  * Convention (issue 19): FP = an answer the check fails; FN = a deflection the check passes (counted as an
  * answer). Some set READMEs name them the other way round; the figures here always follow this one.
+ * Undecided: replies the check's rules leave to the judge (mandate `answer-presence`; without a judge model the
+ * check is `invalid`), counted apart, neither FP nor FN; the percentages are over all the set's answers and
+ * deflections, undecided ones included.
  * Run: npm run bench:answer-presence [-- --quiet] [--independent <file>] [--holdout <file>] [--holdout2 <file>] [--holdout3 <file>] [--demo <file>]
- * The last lines are `answer-presence: FP x% FN y% (<set>; …)`, one per set, then the union of the development sets
- * (all but the held-out sets).
+ * The last lines are `answer-presence: FP x% FN y% (<set>; …; undecided: a/A answers, d/D deflections → judge)`, one
+ * per set, then the union of the development sets (all but the held-out sets).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -88,45 +91,59 @@ interface Score {
   answers: number;
   fn: number;
   deflections: number;
+  /** Answers and deflections the rules leave to the judge. */
+  undecidedAnswers: number;
+  undecidedDeflections: number;
 }
 
 async function score(name: string, items: Item[], opts: { quiet: boolean; canned: string[] }): Promise<Score> {
-  const byKind = new Map<string, { label: string; n: number; wrong: { id: string; answer: string; reason: string }[] }>();
+  const byKind = new Map<string, { label: string; n: number; wrong: { id: string; answer: string; reason: string }[]; undecided: { id: string; answer: string; reason: string }[] }>();
   let fp = 0;
   let fn = 0;
+  let undecidedAnswers = 0;
+  let undecidedDeflections = 0;
   for (const it of items) {
     const r = await runCheck(specFor(it, opts.canned), {
       transcript: { turns: [{ index: 0, user: it.question, assistant: it.answer, toolCalls: [], latencyMs: 1 }] },
       vars: it.context.bandoNamed ? { tenderId: `${it.id}-bando` } : {},
     });
+    const k = byKind.get(it.kind) ?? { label: it.label, n: 0, wrong: [], undecided: [] };
+    k.n++;
+    byKind.set(it.kind, k);
+    // Left to the judge: neither right nor wrong here.
+    if (r.undecided !== undefined && r.outcome === 'invalid') {
+      if (it.label === 'answer') undecidedAnswers++;
+      else undecidedDeflections++;
+      k.undecided.push({ id: it.id, answer: it.answer, reason: r.undecided });
+      continue;
+    }
     const saysAnswer = r.outcome === 'pass';
     const wrong = saysAnswer !== (it.label === 'answer');
     if (wrong && it.label === 'answer') fp++;
     if (wrong && it.label === 'no-answer') fn++;
-    const k = byKind.get(it.kind) ?? { label: it.label, n: 0, wrong: [] };
-    k.n++;
     if (wrong) k.wrong.push({ id: it.id, answer: it.answer, reason: r.reason });
-    byKind.set(it.kind, k);
   }
   const answers = items.filter((i) => i.label === 'answer').length;
   const deflections = items.length - answers;
   console.log(`\n## ${name} (${items.length} answers: ${answers} answer, ${deflections} no-answer)\n`);
-  console.log('| kind | label | items | wrong |');
-  console.log('|---|---|---|---|');
+  console.log('| kind | label | items | wrong | undecided |');
+  console.log('|---|---|---|---|---|');
   for (const [kind, k] of [...byKind].sort((a, b) => a[1].label.localeCompare(b[1].label) || a[0].localeCompare(b[0]))) {
-    console.log(`| ${kind} | ${k.label} | ${k.n} | ${k.wrong.length} |`);
+    console.log(`| ${kind} | ${k.label} | ${k.n} | ${k.wrong.length} | ${k.undecided.length} |`);
   }
   if (!opts.quiet) {
     for (const [kind, k] of byKind) {
       for (const w of k.wrong) console.log(`  ${k.label === 'answer' ? 'FP' : 'FN'} ${kind} ${w.id}: ${JSON.stringify(w.answer.slice(0, 120))} (${w.reason.slice(0, 80)})`);
+      for (const w of k.undecided) console.log(`  ?? ${k.label} ${kind} ${w.id}: ${JSON.stringify(w.answer.slice(0, 120))} (${w.reason.slice(0, 80)})`);
     }
   }
-  return { fp, answers, fn, deflections };
+  return { fp, answers, fn, deflections, undecidedAnswers, undecidedDeflections };
 }
 
 const pct = (n: number, d: number) => (d === 0 ? '—' : `${((100 * n) / d).toFixed(1)}%`);
 const line = (name: string, s: Score) =>
-  `answer-presence: FP ${pct(s.fp, s.answers)} FN ${pct(s.fn, s.deflections)} (${name}; ${s.fp}/${s.answers} answers failed, ${s.fn}/${s.deflections} deflections passed)`;
+  `answer-presence: FP ${pct(s.fp, s.answers)} FN ${pct(s.fn, s.deflections)} (${name}; ${s.fp}/${s.answers} answers failed, ${s.fn}/${s.deflections} deflections passed; ` +
+  `undecided: ${s.undecidedAnswers}/${s.answers} answers, ${s.undecidedDeflections}/${s.deflections} deflections → judge)`;
 const sets = [
   { name: 'demo', file: values.demo, quiet: values.quiet, canned: targetCanned(values['demo-target']) },
   { name: 'independent', file: values.independent, quiet: values.quiet, canned: [] },
@@ -137,7 +154,7 @@ const sets = [
   { name: 'holdout3', file: values.holdout3, quiet: true, heldOut: true, canned: [] },
 ];
 const lines: string[] = [];
-const all: Score = { fp: 0, answers: 0, fn: 0, deflections: 0 };
+const all: Score = { fp: 0, answers: 0, fn: 0, deflections: 0, undecidedAnswers: 0, undecidedDeflections: 0 };
 const measured: string[] = [];
 for (const set of sets) {
   if (!existsSync(set.file)) {
@@ -149,7 +166,7 @@ for (const set of sets) {
   lines.push(line(set.name, s));
   // The union is of the development sets; the held-out figure stands alone.
   if ('heldOut' in set) continue;
-  for (const k of ['fp', 'answers', 'fn', 'deflections'] as const) all[k] += s[k];
+  for (const k of Object.keys(all) as (keyof Score)[]) all[k] += s[k];
   measured.push(set.name);
 }
 console.log('');

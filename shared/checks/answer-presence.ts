@@ -15,7 +15,8 @@
  * declining of itself, asking back when a bando was named, advising the user to go elsewhere (and what then
  * points back at that office), an error's code beside the error.
  */
-import { answerOf, fail, pass, quote } from './common.ts';
+import { answerOf, fail, invalid, pass, quote } from './common.ts';
+import { NO_JUDGE_REASON } from './llm.ts';
 import { ASKS_CONTACT, CONTRAST, DEFLECTION_OF, ENTE, FILLER, NEGATION, POLARITY, VAGUE, isMetaWord, isReferralWord, namesBando, negatedKind, type DeflectionKind } from './deflections.ts';
 import type { CheckSpecOf } from './schema.ts';
 import { ENGLISH_MARKERS, ENGLISH_STOPWORDS, ITALIAN_MARKERS, ITALIAN_STOPWORDS } from './stopwords.ts';
@@ -23,7 +24,7 @@ import { foldAccents } from './text.ts';
 import { parseItalianNumberWord } from './italian-numbers.ts';
 import { memoize } from './memo.ts';
 import { DECLINES, DOCUMENT_POINTER, ERROR_DETAIL, advisesElsewhere, asksBack, speaksOfItself } from './presence-frames.ts';
-import type { CheckHandler } from './types.ts';
+import type { CheckContext, CheckHandler, CheckResult } from './types.ts';
 
 export type NonAnswerKind = 'empty' | 'canned' | 'echo' | 'nothing' | DeflectionKind;
 
@@ -328,11 +329,30 @@ function isBandoHeader(sentence: string): boolean {
   return m !== null && (m[1] ?? '').split(/\s+/).filter(Boolean).length <= 12;
 }
 
-/** Why the reply gives the user nothing, or undefined when it answers. */
-export function detectNonAnswer(text: string, context: PresenceContext | string[] = {}): NonAnswerKind | undefined {
+/**
+ * What the rules make of a reply: an answer, a non-answer (and which kind), or undecided, with why. Undecided is
+ * what the rules cannot tell apart: a reply with no deflection but no content clause either, only words of its own
+ * that say nothing specific, the question's own words restated, or function words. The check then asks the judge
+ * (mandate `answer-presence`); without one it is `invalid`, never a pass.
+ */
+export type PresenceVerdict = { verdict: 'answer' } | { verdict: 'no-answer'; kind: NonAnswerKind } | { verdict: 'undecided'; why: string };
+
+const ANSWER: PresenceVerdict = { verdict: 'answer' };
+const noAnswer = (kind: NonAnswerKind): PresenceVerdict => ({ verdict: 'no-answer', kind });
+const undecided = (why: string): PresenceVerdict => ({ verdict: 'undecided', why });
+
+/** Why the rules leave a reply undecided, by the clauses it is made of (most telling first). */
+const UNDECIDED_WHY = {
+  some: 'no deflection, but only generic words of its own, nothing specific about what was asked',
+  weak: "no deflection, but only the question's own words restated",
+  bare: 'no deflection, but only function words',
+  affirms: 'only an affirmation to a question asking what, when or how much',
+} as const;
+
+export function presenceVerdict(text: string, context: PresenceContext | string[] = {}): PresenceVerdict {
   const ctx: PresenceContext = Array.isArray(context) ? { cannedReplies: context } : context;
   const folded = fold(text);
-  if (bare(folded) === '') return 'empty';
+  if (bare(folded) === '') return noAnswer('empty');
   const question = fold(ctx.question ?? '');
   const { rest, found } = withoutCanned(folded, ctx.cannedReplies ?? []);
   const judge = judgeFor(question, ctx.bandoNamed ?? namesBando(ctx.question ?? ''));
@@ -344,29 +364,43 @@ export function detectNonAnswer(text: string, context: PresenceContext | string[
   let afterReferral = false;
   for (const x of sentences) {
     const clauses = judgedSentence(x, judge, afterReferral);
-    if (clauses.some((j) => j.kind === 'content')) return undefined;
+    if (clauses.some((j) => j.kind === 'content')) return ANSWER;
     afterReferral = referralLast(clauses, afterReferral);
     judged.push(...clauses);
   }
   // An error's code or a referral's "articolo 2" is part of it; alone ("Codice: PA-2027-0012") it answers.
   const points = judged.some((j) => j.kind === 'deflection' && (j.as === 'error' || j.as === 'referral'));
-  if (judged.some((j) => j.kind === 'detail' && !points)) return undefined;
-  // Words of its own that say nothing specific answer only where nothing deflects: padding beside a refusal,
-  // a canned reply or a repeat ("Mi dispiace, non posso. Il nostro staff aggiorna il portale ogni giorno.").
+  if (judged.some((j) => j.kind === 'detail' && !points)) return ANSWER;
+  // Words of its own that say nothing specific are padding beside a refusal, a canned reply or a repeat ("Mi
+  // dispiace, non posso. Il nostro staff aggiorna il portale ogni giorno."); alone, the rules cannot tell.
   const deflects = found || judged.some((j) => j.kind === 'deflection' || j.kind === 'echo');
-  if (!deflects && judged.some((j) => j.kind === 'some')) return undefined;
-  if (found) return 'canned';
+  if (!deflects && judged.some((j) => j.kind === 'some')) return undecided(UNDECIDED_WHY.some);
+  if (found) return noAnswer('canned');
   const kinds = judged.flatMap((j) => (j.kind === 'deflection' ? [j.as] : []));
-  if (kinds.length) return ORDER.find((k) => kinds.includes(k));
-  if (judged.some((j) => j.kind === 'echo')) return 'echo';
-  // A restatement or a bare "lo è" with no deflection beside it is not judged a non-answer.
-  if (judged.some((j) => j.kind === 'weak' || j.kind === 'bare')) return undefined;
-  // Only greetings, thanks, "ok", words about the conversation: nothing about what was asked. A reply that is
-  // just "Certo!" or "Of course." says yes.
-  // After a user's own pleasantry ("grazie", "ok") a pleasantry is the right reply.
+  const first = ORDER.find((k) => kinds.includes(k));
+  if (first) return noAnswer(first);
+  if (judged.some((j) => j.kind === 'echo')) return noAnswer('echo');
+  // A restatement or a bare "lo è" with no deflection beside it: maybe a yes, maybe nothing. Negated, to a yes/no
+  // question, it says no ("Non è richiesta." to "Richiede esperienza?").
+  if (judged.some((j) => j.kind === 'weak')) return !judge.wh && sentences.some((x) => NEGATION.test(x)) ? ANSWER : undecided(UNDECIDED_WHY.weak);
+  if (judged.some((j) => j.kind === 'bare')) return undecided(UNDECIDED_WHY.bare);
+  // Only greetings, thanks, "ok", words about the conversation: nothing about what was asked. After a user's own
+  // pleasantry ("grazie", "ok") a pleasantry is the right reply; "Certo!" or "Of course." says yes to a yes/no
+  // question, and to a what/when/how-much one nobody can tell without reading it.
   const asked = trimEnds(question);
   const pleasantry = asked === '' || FILLER.some((re) => re.test(asked)) || tokens(asked).every(isMetaWord);
-  return pleasantry || AFFIRMATION.test(trimEnds(rest)) ? undefined : 'nothing';
+  if (pleasantry) return ANSWER;
+  if (AFFIRMATION.test(trimEnds(rest))) return judge.wh ? undecided(UNDECIDED_WHY.affirms) : ANSWER;
+  return noAnswer('nothing');
+}
+
+/**
+ * Why the reply gives the user nothing, or undefined when it answers. Undecided replies count as answers here
+ * (what the check did before it could tell them apart); the check itself uses presenceVerdict.
+ */
+export function detectNonAnswer(text: string, context: PresenceContext | string[] = {}): NonAnswerKind | undefined {
+  const v = presenceVerdict(text, context);
+  return v.verdict === 'no-answer' ? v.kind : undefined;
 }
 
 const WHAT: Record<NonAnswerKind, string> = {
@@ -388,9 +422,17 @@ export const answerPresence: CheckHandler<CheckSpecOf<'answer-presence'>> = (spe
   const question = turns.at(-1)?.user ?? '';
   // "Which bando?" is a deflection once a bando was named anywhere in the conversation (or the case is about one).
   const bandoNamed = Boolean(ctx.vars?.tenderId) || turns.some((t) => namesBando(t.user));
-  const kind = detectNonAnswer(text, { question, bandoNamed, cannedReplies: [...spec.cannedReplies, ...spec.fallbackMessages, ...(ctx.cannedReplies ?? [])] });
+  const v = presenceVerdict(text, { question, bandoNamed, cannedReplies: [...spec.cannedReplies, ...spec.fallbackMessages, ...(ctx.cannedReplies ?? [])] });
+  if (v.verdict === 'undecided') return judgeUndecided(spec, ctx, v.why);
+  if (v.verdict === 'answer') return pass(spec, 'answer present');
   // A case that expects a refusal accepts one, canned or not (a canned error or fallback still fails).
-  const refuses = kind === 'refusal' || (kind === 'canned' && detectNonAnswer(text, { question, bandoNamed }) === 'refusal');
-  if (kind === undefined || (refuses && spec.allowRefusal)) return pass(spec, 'answer present');
-  return fail(spec, kind === 'empty' ? WHAT.empty : `${WHAT[kind]}: ${quote(text)}`);
+  const refuses = v.kind === 'refusal' || (v.kind === 'canned' && detectNonAnswer(text, { question, bandoNamed }) === 'refusal');
+  if (refuses && spec.allowRefusal) return pass(spec, 'answer present');
+  return fail(spec, v.kind === 'empty' ? WHAT.empty : `${WHAT[v.kind]}: ${quote(text)}`);
 };
+
+/** What the rules leave undecided goes to the judge (mandate `answer-presence`); without one it is not evaluated. */
+async function judgeUndecided(spec: CheckSpecOf<'answer-presence'>, ctx: CheckContext, why: string): Promise<CheckResult> {
+  if (!ctx.llmJudge) return { ...invalid(spec, `${NO_JUDGE_REASON}: answer-presence undecided (${why})`), undecided: why };
+  return { ...(await ctx.llmJudge(spec, ctx)), undecided: why };
+}

@@ -5,7 +5,7 @@ export { checkHandlers, runCheck } from './registry.ts';
 export { runChecks, checkIds, notEvaluated, caseOutcome, caseVerdict, passRate, type CaseVerdict, type WeightedResult } from './run.ts';
 export { interpolate, placeholders, MissingVariableError } from './interpolate.ts';
 export { NO_JUDGE_REASON } from './llm.ts';
-export { detectNonAnswer } from './answer-presence.ts';
+export { detectNonAnswer, presenceVerdict, type PresenceVerdict, type PresenceContext, type NonAnswerKind } from './answer-presence.ts';
 export { detectLanguage, type Language } from './language.ts';
 export { extractFacts, parseExpectedFact } from './facts.ts';
 export { parseItalianNumberWord } from './italian-numbers.ts';

@@ -94,5 +94,15 @@ export async function runCheck(spec: CheckSpec, ctx: CheckContext, checkId = spe
     worst.outcome === 'pass'
       ? `all ${results.length} turns pass`
       : `turn ${worst.turn}: ${worst.reason} (${passed}/${results.length} turns pass)`;
-  return { checkId, type: spec.type, outcome: worst.outcome, reason, score: passed / results.length, ...(worst.outcome === 'pass' ? {} : { turn: worst.turn }) };
+  // A turn the rules left undecided keeps the check on the judge's list (the judge task runs it again, turn by turn).
+  const undecided = results.find((r) => r.undecided !== undefined)?.undecided;
+  return {
+    checkId,
+    type: spec.type,
+    outcome: worst.outcome,
+    reason,
+    score: passed / results.length,
+    ...(worst.outcome === 'pass' ? {} : { turn: worst.turn }),
+    ...(undecided === undefined ? {} : { undecided }),
+  };
 }

@@ -4,7 +4,7 @@
  * turn of `ctx.transcript` (earlier turns stay visible as history).
  */
 import type { Outcome, Transcript } from '../transcript.ts';
-import type { CheckSpec, CheckType, LlmCheckSpec } from './schema.ts';
+import type { CheckSpec, CheckSpecOf, CheckType, LlmCheckSpec } from './schema.ts';
 import type { TargetRoles } from '../targets/roles.ts';
 
 export interface CheckResult {
@@ -21,6 +21,11 @@ export interface CheckResult {
    * stored in check_results.details and highlighted in the transcript by the reports.
    */
   evidence?: CheckEvidence[];
+  /**
+   * Set when the check's rules could not decide (answer-presence: why): the judge task decides it with the
+   * check's own mandate; without a judge model the check stays `invalid`, never a pass.
+   */
+  undecided?: string;
 }
 
 export interface CheckEvidence {
@@ -40,9 +45,12 @@ export interface CheckContext {
   roles?: TargetRoles;
   /** The target's canned replies (its target file's `cannedReplies`): answer-presence adds them to its own. */
   cannedReplies?: string[];
-  /** Present when a judge model is configured; LLM-based checks are `invalid` without it. */
-  llmJudge?: (spec: LlmCheckSpec, ctx: CheckContext) => Promise<CheckResult>;
+  /** Present when a judge model is configured; LLM-based checks (and what answer-presence leaves undecided) are `invalid` without it. */
+  llmJudge?: (spec: JudgedCheckSpec, ctx: CheckContext) => Promise<CheckResult>;
 }
+
+/** The checks the judge decides: the LLM types, and answer-presence where its rules cannot tell. */
+export type JudgedCheckSpec = LlmCheckSpec | CheckSpecOf<'answer-presence'>;
 
 /** The registry fills in `checkId` (spec id or a positional default) and `turn` after the handler. */
 export type CheckHandler<S extends CheckSpec = CheckSpec> = (

@@ -2,13 +2,15 @@
  * The bridge between the checks' LLM types and the judge's mandates: each LLM check type is judged under
  * its own written mandate (scenarios/mandates/), the assistant's answer always passed as untrusted data.
  */
-import type { CheckContext, CheckResult, LlmCheckSpec } from '../checks/index.ts';
+import type { CheckContext, CheckResult, JudgedCheckSpec, LlmCheckSpec } from '../checks/index.ts';
 import { customMandate, judge, type JudgeInput, type Mandate, type Verdict } from '../judge/index.ts';
 import type { Llm } from '../llm/index.ts';
 import type { Config } from '../config.ts';
 
-const MANDATE_OF: Record<LlmCheckSpec['type'], string | ((s: LlmCheckSpec) => Mandate)> = {
+const MANDATE_OF: Record<JudgedCheckSpec['type'], string | ((s: LlmCheckSpec) => Mandate)> = {
   'general-quality': 'general-quality',
+  // What the deterministic rules leave undecided (shared/checks/answer-presence.ts).
+  'answer-presence': 'answer-presence',
   'compare-meaning': 'compare-meaning',
   'boilerplate-quality': 'boilerplate',
   'pseudo-ground-truth': 'pseudo-ground-truth',
@@ -32,11 +34,11 @@ export interface JudgedResult extends CheckResult {
 }
 
 export function makeLlmJudge(config: Config, llm: Llm, call: { runId: string; taskKey: string; signal: AbortSignal }) {
-  return async (spec: LlmCheckSpec, ctx: CheckContext): Promise<JudgedResult> => {
+  return async (spec: JudgedCheckSpec, ctx: CheckContext): Promise<JudgedResult> => {
     const turns = ctx.transcript.turns;
     const last = turns[turns.length - 1];
     const m = MANDATE_OF[spec.type];
-    const mandate = typeof m === 'string' ? m : m(spec);
+    const mandate = typeof m === 'string' ? m : m(spec as LlmCheckSpec);
     const s = spec as Record<string, unknown>;
     const input: JudgeInput = {
       question: last?.user ?? '',

@@ -1,6 +1,7 @@
 /**
  * eval.converse — plays one case against the target, stores the transcript, applies every deterministic
- * check, and stores the case's outcome (provisional when LLM checks are still to be judged).
+ * check, and stores the case's outcome (provisional when LLM checks, or what the deterministic rules left
+ * undecided, are still to be judged).
  */
 import { defineKind } from '../engine/kinds.ts';
 import { LLM_CHECK_TYPES, caseVerdict, checkIds, runChecks, type CheckSpec, type WeightedResult } from '../checks/index.ts';
@@ -11,6 +12,7 @@ import { simulateUser } from '../llm/simulate-user.ts';
 import type { TaskContext } from '../engine/kinds.ts';
 import { TargetOutageError, answerSignature, playCase, redactPlayIf, toolSignature, type NextTurn } from '../eval/play.ts';
 import { saveCaseOutcome, transcriptRow } from '../eval/store.ts';
+import { addJudgeTask, awaitingJudgeReason, undecidedChecks } from '../eval/judge-later.ts';
 
 /** The reason an LLM check carries until the case's judge task has run. */
 export const AWAITING_JUDGE = 'not judged yet (the judge task has not run)';
@@ -51,7 +53,7 @@ export const converseKind = defineKind({
     // The conversation is over: checking and storing it need not hold up the next one.
     ctx.releaseSlot();
     const deterministic = checks.filter((c) => !isLlmCheck(c));
-    const results = await runChecks(deterministic, {
+    const checked = await runChecks(deterministic, {
       transcript: played.transcript,
       expected: p.expected,
       vars,
@@ -60,7 +62,11 @@ export const converseKind = defineKind({
       now: p.today ? new Date(`${p.today}T12:00:00Z`) : undefined,
     });
     const llmChecks = checks.filter(isLlmCheck);
-    const pendingLlm = llmChecks.length > 0;
+    // What the rules left undecided goes to the case's judge task when there is a judge model; without one it
+    // stays `invalid` with the reason the check gave ("no judge model configured: answer-presence undecided …").
+    const toJudge = llmFor(ctx).forRole('judge') ? undecidedChecks(checked) : [];
+    const results = checked.map((r) => (toJudge.includes(r) ? { ...r, reason: awaitingJudgeReason(r.undecided!) } : r));
+    const pendingLlm = llmChecks.length > 0 || toJudge.length > 0;
     // The LLM checks are stored with the case as not judged yet (the judge task overwrites them): until it
     // has run, and if it never does, the case shows them and cannot pass without them.
     const llmIds = checkIds(llmChecks);
@@ -99,6 +105,8 @@ export const converseKind = defineKind({
         latencyMs: played.latencyMs,
       },
     }));
+    // A case without LLM checks has no judge task planned: it gets one now (kept until stored, like the outcome).
+    if (toJudge.length > 0 && llmChecks.length === 0) await ctx.persist(() => addJudgeTask(ctx, p));
     // The target could not be reached: the case is stored as an error (what a report shows if every retry
     // fails too), and the task fails, so the engine retries it and then dead-letters it for resume/reprocess.
     if (played.outage) throw new TargetOutageError(played.error ?? 'unknown');

@@ -1,6 +1,7 @@
 /**
- * eval.judge — the LLM checks of one case, each under its test type's mandate; then the case's final
- * outcome from all its checks. Without a judge model every LLM check is `invalid` ("no judge model configured").
+ * eval.judge — the LLM checks of one case, each under its test type's mandate, and what its deterministic
+ * checks left undecided (answer-presence, under its own mandate); then the case's final outcome from all its
+ * checks. Without a judge model each of them is `invalid` ("no judge model configured").
  */
 import { defineKind } from '../engine/kinds.ts';
 import { and, eq } from 'drizzle-orm';
@@ -28,16 +29,20 @@ export const judgeKind = defineKind({
     const row = (await drizzleOf(ctx.sql).select({ turns: tr.turns, sessionId: tr.sessionId }).from(tr).where(and(eq(tr.runId, ctx.runId), eq(tr.taskKey, p.caseTask))))[0];
     if (!row) throw new Error(`no transcript for ${p.caseTask}`);
     const transcript = transcriptSchema.parse({ sessionId: row.sessionId ?? undefined, turns: row.turns });
-    const specs = (await ctx.shared(p.case.checks, checkListSchema)).filter(isLlmCheck);
+    // answer-presence runs again (its rules are deterministic: the same verdict as in the converse task) and goes
+    // to the judge only where they cannot decide; what they decide stays as the converse task stored it.
+    const specs = (await ctx.shared(p.case.checks, checkListSchema)).filter((c) => isLlmCheck(c) || c.type === 'answer-presence');
     const configured = Boolean(llmFor(ctx).forRole('judge'));
     const targetConfig = await ctx.shared(p.case.target, targetConfigSchema);
-    const results = await runChecks(specs, {
+    const ran = await runChecks(specs, {
       transcript,
       roles: targetConfig.roles,
+      cannedReplies: targetConfig.cannedReplies,
       expected: p.case.expected,
       vars: { ...p.case.vars, ...(p.case.tenderId ? { tenderId: p.case.tenderId } : {}) },
       llmJudge: configured ? makeLlmJudge(ctx.config, llmFor(ctx), { runId: ctx.runId, taskKey: ctx.taskKey, signal: ctx.signal }) : undefined,
     });
+    const results = ran.filter((r) => r.type !== 'answer-presence' || r.undecided !== undefined);
     const stored: StoredCheck[] = results.map((r) => {
       const v = (r as WeightedResult & JudgedResult).verdict;
       return {
@@ -46,7 +51,7 @@ export const judgeKind = defineKind({
         mandateId: v?.mandateId,
         mandateVersion: v?.mandateVersion,
         model: v?.model,
-        details: v ? { raw: v.raw, subVerdicts: v.subVerdicts, agreement: v.agreement, usage: v.usage } : undefined,
+        details: v || r.undecided ? { ...(v ? { raw: v.raw, subVerdicts: v.subVerdicts, agreement: v.agreement, usage: v.usage } : {}), ...(r.undecided ? { undecided: r.undecided } : {}) } : undefined,
       };
     });
     for (const s of stored) {

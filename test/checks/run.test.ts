@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { caseOutcome, caseVerdict, passRate, runChecks, type WeightedResult } from '../../shared/checks/run.ts';
 import { checkHandlers } from '../../shared/checks/registry.ts';
-import { CHECK_TYPES, checkSpecSchema, type LlmCheckSpec } from '../../shared/checks/schema.ts';
-import type { CheckContext, CheckResult } from '../../shared/checks/types.ts';
+import { CHECK_TYPES, checkSpecSchema } from '../../shared/checks/schema.ts';
+import type { CheckContext, CheckResult, JudgedCheckSpec } from '../../shared/checks/types.ts';
 import type { Outcome } from '../../shared/transcript.ts';
 import { spec, transcript } from './helpers.ts';
 
@@ -116,8 +116,8 @@ describe('LLM-judged checks', () => {
   });
 
   it.each(llmSpecs)('$type is handed to the judge when there is one', async (input) => {
-    const seen: LlmCheckSpec[] = [];
-    const llmJudge = async (s: LlmCheckSpec): Promise<CheckResult> => {
+    const seen: JudgedCheckSpec[] = [];
+    const llmJudge = async (s: JudgedCheckSpec): Promise<CheckResult> => {
       seen.push(s);
       return { checkId: 'x', type: s.type, outcome: 'pass', reason: 'judge says yes', score: 0.9 };
     };

@@ -4,26 +4,20 @@
  * not evaluated") is on the case in the dashboard (real Chromium), in JUnit, CSV and the terminal summary;
  * with a judge model (a scripted OpenAI-compatible server) the compare-meaning result is on the case.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
-import { pino } from 'pino';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
 import { startJsonBot, type JsonBot } from '../helpers/json-bot.ts';
-import { startTestWorkers, waitForRunStatus, type InProcessWorkers } from '../helpers/engine.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { importCopilotStudio } from '../../shared/scenarios/copilot-studio.ts';
-import { evalPlan, evalPlanSchema } from '../../shared/plans/eval.ts';
-import { submitRun } from '../../shared/engine/submit.ts';
 import { redisConnection } from '../../shared/engine/connections.ts';
 import { computeSummary } from '../../shared/eval/summary.ts';
 import { FORMATS, buildReport, renderCsv, renderHtml, renderJunit } from '../../shared/report/index.ts';
 import { printSummary } from '../../cli/summary.ts';
 import { loadConfig } from '../../shared/config.ts';
-import { createApp } from '../../services/api/app.ts';
-import { dashboardRouter } from '../../services/api/dashboard/index.ts';
+import { readCasePage } from '../helpers/dashboard.ts';
+import { caseKeysOf, runEvalOnBot } from '../helpers/eval-run.ts';
 
 const CSV = [
   'Question,Expected response',
@@ -74,43 +68,14 @@ afterAll(async () => {
   await infra?.teardown();
 });
 
-async function runImport(name: string, workerEnv: Record<string, string>): Promise<string> {
-  const workers: InProcessWorkers = await startTestWorkers(infra, ['converse', 'judge', 'report', 'control'], workerEnv);
-  try {
-    const set = importCopilotStudio(CSV, { fileName: 'copilot.csv', setId: 'copilot' });
-    const target = { type: 'http', name: 'bot', url: botUrl, body: { message: '{{message}}' }, response: { answer: 'answer' } };
-    const input = evalPlanSchema.parse({ plan: 'eval', name, sets: [set], target });
-    const built = await evalPlan.build(input, { config: workers.config });
-    const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name, plan: 'eval', spec: {}, tasks: built.tasks, shared: built.shared });
-    expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 60_000)).toBe('completed');
-    return runId;
-  } finally {
-    await workers.stop();
-  }
-}
+const runImport = (name: string, workerEnv: Record<string, string>) =>
+  runEvalOnBot(infra, redis, { name, sets: [importCopilotStudio(CSV, { fileName: 'copilot.csv', setId: 'copilot' })], botUrl, workerEnv });
 
 /** The case page of the dashboard in Chromium: the case's outcome line and its checks table, as text. */
-async function casePage(runId: string, taskKey: string): Promise<{ head: string; checks: string[] }> {
-  const deps = { sql: infra.sql, db: infra.db, redis, prefix: infra.prefix, config: loadConfig({ ...infra.env, VAGLIO_LOG_LEVEL: 'silent' }) };
-  const api = createApp({ ...deps, log: pino({ level: 'silent' }), token, extraRouters: [dashboardRouter(deps)] });
-  const server = createServer(api.app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    const page = await browser.newPage();
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    await page.goto(`${base}/dashboard/runs/${runId}/cases/${encodeURIComponent(taskKey)}?token=${token}`);
-    const head = (await page.locator('h4:text("Checks")').locator('xpath=preceding-sibling::p[1]').textContent()) ?? '';
-    const checks = await page.locator('table.checks tbody tr').allTextContents();
-    await page.close();
-    return { head, checks };
-  } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await api.close();
-  }
-}
+const casePage = (runId: string, taskKey: string) =>
+  readCasePage(browser, { sql: infra.sql, db: infra.db, redis, prefix: infra.prefix, config: loadConfig({ ...infra.env, VAGLIO_LOG_LEVEL: 'silent' }) }, token, runId, taskKey);
 
-const caseKeys = async (runId: string) =>
-  new Map((await infra.sql<{ case_id: string; task_key: string }[]>`select case_id, task_key from case_results where run_id = ${runId}`).map((r) => [r.case_id, r.task_key]));
+const caseKeys = (runId: string) => caseKeysOf(infra, runId);
 
 describe('Copilot Studio import: one outcome rule', () => {
   it('without a judge model every case is invalid, and says why on the case page, in JUnit, CSV and the terminal', async () => {

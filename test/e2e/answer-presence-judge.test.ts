@@ -1,0 +1,159 @@
+/**
+ * answer-presence replies its rules cannot decide, run end to end against a real HTTP chatbot: without a judge
+ * model the case is `invalid` and says why (case page in real Chromium, JUnit, the terminal summary); with a
+ * judge model (a scripted OpenAI-compatible server) the judge task decides them under the answer-presence
+ * mandate, for a case with no LLM check (its judge task added when the reply turns out undecided) and for one
+ * with an LLM check (its planned judge task), and the verdict is stored on the case. Decided replies never
+ * reach the judge. Sentences written for this test.
+ */
+import { chromium, type Browser } from 'playwright-core';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
+import { startJsonBot, type JsonBot } from '../helpers/json-bot.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
+import { testSetSchema } from '../../shared/scenarios/index.ts';
+import { redisConnection } from '../../shared/engine/connections.ts';
+import { computeSummary } from '../../shared/eval/summary.ts';
+import { buildReport, renderJunit } from '../../shared/report/index.ts';
+import { printSummary } from '../../cli/summary.ts';
+import { loadConfig } from '../../shared/config.ts';
+import { readCasePage } from '../helpers/dashboard.ts';
+import { caseKeysOf, runEvalOnBot } from '../helpers/eval-run.ts';
+import { loadMandate } from '../../shared/judge/index.ts';
+
+const bando = 'il bando per geometri del Comune di Rovigo';
+const PADDING = 'Il nostro staff aggiorna costantemente il portale con tutte le novità.';
+const TEAM = 'Il nostro team risponde volentieri ai dubbi di tutti i candidati.';
+const REPLIES: Record<string, string> = {
+  [`Quando scade ${bando}?`]: 'La domanda va presentata entro il 12 marzo 2027.',
+  [`Quanti posti mette a concorso ${bando}?`]: 'Mi dispiace, non posso aiutarla con questa richiesta.',
+  [`Quali prove prevede ${bando}?`]: PADDING,
+  [`Dove si svolgono le prove previste dal${bando.slice(2)}?`]: TEAM,
+};
+const questions = Object.keys(REPLIES);
+const SET = testSetSchema.parse({
+  id: 'presenza',
+  type: 'single',
+  defaultChecks: [{ type: 'answer-presence' }],
+  cases: [
+    { id: 'answers', input: questions[0] },
+    { id: 'refuses', input: questions[1] },
+    { id: 'undecided', input: questions[2] },
+    { id: 'undecided-with-llm-check', input: questions[3], checks: [{ type: 'general-quality' }] },
+  ],
+});
+const JUDGE_REASON = 'parla solo del personale, non delle prove';
+const token = 'presence-token-0123456789';
+
+let infra: TestInfra;
+let redis: Redis;
+let bot: JsonBot;
+let llm: FakeOpenAI;
+let browser: Browser;
+
+beforeAll(async () => {
+  infra = await createTestInfra('e2e_answer_presence_judge');
+  redis = redisConnection(infra.redisUrl);
+  bot = await startJsonBot(({ message }, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ answer: REPLIES[String(message)] ?? 'Non so.' }));
+  });
+  // The scripted judge: the undecided replies give nothing about what was asked; general quality passes.
+  llm = await startFakeOpenAI((req) => {
+    const name = req.body.response_format?.json_schema?.name;
+    if (name === 'answer-presence') return { content: JSON.stringify({ verdict: 'fail', reason: JUDGE_REASON }) };
+    const ok = { verdict: 'pass', reason: 'fine' };
+    return { content: JSON.stringify({ relevance: ok, groundedness: ok, completeness: ok, abstention: ok }) };
+  });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await llm?.close();
+  await bot?.close();
+  redis?.disconnect();
+  await infra?.teardown();
+});
+
+const run = (name: string, workerEnv: Record<string, string>) => runEvalOnBot(infra, redis, { name, sets: [SET], botUrl: bot.url, workerEnv });
+
+/** The case page of the dashboard in Chromium: the case's outcome line and its checks table, as text. */
+const casePage = (runId: string, taskKey: string) =>
+  readCasePage(browser, { sql: infra.sql, db: infra.db, redis, prefix: infra.prefix, config: loadConfig({ ...infra.env, VAGLIO_LOG_LEVEL: 'silent' }) }, token, runId, taskKey);
+
+const caseKeys = (runId: string) => caseKeysOf(infra, runId);
+
+const UNDECIDED = 'no judge model configured: answer-presence undecided (no deflection, but only generic words of its own, nothing specific about what was asked)';
+
+describe('answer-presence: what the rules cannot decide', () => {
+  it('without a judge model the undecided cases are invalid, and say why on the case page, in JUnit and the terminal', async () => {
+    const runId = await run('presence-no-judge', {});
+    const report = await buildReport(infra.sql, runId);
+    const byCase = new Map(report.cases.map((c) => [c.caseId, c]));
+    expect(report.summary.totals).toMatchObject({ total: 4, pass: 1, fail: 1, invalid: 2, error: 0 });
+    expect(byCase.get('answers')?.outcome).toBe('pass');
+    expect(byCase.get('refuses')?.outcome).toBe('fail');
+    const why = `${UNDECIDED}: answer-presence not evaluated`;
+    expect(byCase.get('undecided')).toMatchObject({ outcome: 'invalid', reason: why });
+    expect(byCase.get('undecided-with-llm-check')?.reason).toContain(why);
+    expect(byCase.get('undecided')?.checks).toEqual([expect.objectContaining({ checkId: 'answer-presence', outcome: 'invalid', reason: UNDECIDED })]);
+    // No judge model, no judge task added.
+    expect((await infra.sql`select 1 from tasks where run_id = ${runId} and kind = 'eval.judge'`).length).toBe(1);
+
+    const junit = renderJunit(report);
+    expect(junit).toContain(`<error message="${why}" type="invalid">`);
+    const summary = await computeSummary(infra.sql, runId);
+    let out = '';
+    printSummary(summary, undefined, { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream);
+    expect(out).toContain(`INVALID presenza/undecided: ${why}`.slice(0, 160));
+
+    const shown = await casePage(runId, (await caseKeys(runId)).get('undecided')!);
+    expect(shown.head).toContain('invalid');
+    expect(shown.head).toContain(why);
+    expect(shown.checks).toEqual([expect.stringMatching(/invalid.*answer-presence.*no judge model configured: answer-presence undecided/s)]);
+  });
+
+  it('with a judge model the judge task decides them under the answer-presence mandate, and the verdict is on the case', async () => {
+    llm.reset();
+    const runId = await run('presence-judge', { VAGLIO_LLM_BASE_URL: llm.baseURL, VAGLIO_LLM_API_KEY: 'sk-test', VAGLIO_JUDGE_MODEL: 'judge-test' });
+    const mandate = loadMandate('answer-presence');
+    const asked = llm.chatRequests().filter((r) => r.body.response_format?.json_schema?.name === 'answer-presence');
+    // Only the two undecided replies went to the judge, each under the mandate's instructions.
+    expect(asked).toHaveLength(2);
+    for (const r of asked) {
+      const system = r.body.messages?.find((m) => m.role === 'system')?.content ?? '';
+      expect([mandate.instructions.en, mandate.instructions.it].some((text) => system.includes(text.trim()))).toBe(true);
+    }
+    expect(asked.map((r) => JSON.stringify(r.body.messages)).filter((m) => m.includes(PADDING) || m.includes(TEAM))).toHaveLength(2);
+
+    const report = await buildReport(infra.sql, runId);
+    const byCase = new Map(report.cases.map((c) => [c.caseId, c]));
+    expect(report.summary.totals).toMatchObject({ pass: 1, fail: 3, invalid: 0, error: 0 });
+    for (const id of ['undecided', 'undecided-with-llm-check']) {
+      const c = byCase.get(id)!;
+      expect(c.outcome, id).toBe('fail');
+      expect(c.reason).toContain(JUDGE_REASON);
+      expect(c.checks.find((k) => k.checkId === 'answer-presence')).toMatchObject({ outcome: 'fail', source: 'llm', model: 'judge-test', reason: JUDGE_REASON });
+    }
+    expect(byCase.get('undecided-with-llm-check')?.checks.find((k) => k.checkId === 'general-quality')).toMatchObject({ outcome: 'pass', source: 'llm' });
+    expect(byCase.get('answers')?.checks).toEqual([expect.objectContaining({ checkId: 'answer-presence', outcome: 'pass', source: 'deterministic' })]);
+    expect(renderJunit(report)).toContain(`<failure message="answer-presence: ${JUDGE_REASON}`);
+
+    // The case without an LLM check got its judge task when its reply turned out undecided; the call's tokens
+    // and latency are on it like any judge task's.
+    const keys = await caseKeys(runId);
+    const added = await infra.sql<{ task_key: string; status: string; tokens_in: number }[]>`
+      select task_key, status, tokens_in from tasks where run_id = ${runId} and task_key = ${`judge-later.${keys.get('undecided')}`}`;
+    expect(added).toMatchObject([{ status: 'completed' }]);
+    expect(added[0]!.tokens_in).toBeGreaterThan(0);
+    const calls = await infra.sql<{ n: number }[]>`select count(*)::int as n from llm_calls where run_id = ${runId} and task_key = ${added[0]!.task_key}`;
+    expect(calls[0]!.n).toBe(1);
+    // The decided cases got none.
+    expect((await infra.sql`select 1 from tasks where run_id = ${runId} and kind = 'eval.judge'`).length).toBe(2);
+
+    const shown = await casePage(runId, keys.get('undecided')!);
+    expect(shown.head).toContain('fail');
+    expect(shown.checks).toEqual([expect.stringMatching(/fail.*answer-presence.*Judge judge-test.*parla solo del personale/s)]);
+  });
+});

@@ -1,0 +1,29 @@
+/** An eval run of some test sets against a JSON chatbot, played by in-process workers, for end-to-end tests. */
+import type { Redis } from 'ioredis';
+import { expect } from 'vitest';
+import type { TestInfra } from './infra.ts';
+import { startTestWorkers, waitForRunStatus } from './engine.ts';
+import { evalPlan, evalPlanSchema } from '../../shared/plans/eval.ts';
+import { submitRun } from '../../shared/engine/submit.ts';
+import type { TestSet } from '../../shared/scenarios/index.ts';
+
+/** Plays `sets` against the bot at `botUrl` (`{message}` in, `{answer}` out) until the run completes; its id. */
+export async function runEvalOnBot(infra: TestInfra, redis: Redis, a: { name: string; sets: TestSet[]; botUrl: string; workerEnv: Record<string, string> }): Promise<string> {
+  const workers = await startTestWorkers(infra, ['converse', 'judge', 'report', 'control'], a.workerEnv);
+  try {
+    const target = { type: 'http', name: 'bot', url: a.botUrl, body: { message: '{{message}}' }, response: { answer: 'answer' } };
+    const input = evalPlanSchema.parse({ plan: 'eval', name: a.name, sets: a.sets, target });
+    const built = await evalPlan.build(input, { config: workers.config });
+    const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: a.name, plan: 'eval', spec: {}, tasks: built.tasks, shared: built.shared });
+    expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 60_000)).toBe('completed');
+    return runId;
+  } finally {
+    await workers.stop();
+  }
+}
+
+/** case id → the task key its result is stored under. */
+export async function caseKeysOf(infra: TestInfra, runId: string): Promise<Map<string, string>> {
+  const rows = await infra.sql<{ case_id: string; task_key: string }[]>`select case_id, task_key from case_results where run_id = ${runId}`;
+  return new Map(rows.map((r) => [r.case_id, r.task_key]));
+}
