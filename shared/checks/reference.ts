@@ -94,10 +94,10 @@ export const CHECK_REFERENCE: { [T in CheckType]: CheckReference<T> } = {
   },
   'answer-presence': {
     summary:
-      'The reply answers something: it fails when empty, one of the target\'s canned replies, a repeat of the question, or made only of refusals, fallbacks, "non lo so", referrals or error messages.',
+      'The reply answers something: it fails when empty, one of the target\'s canned replies, a repeat of the question, or made only of refusals, fallbacks, "non lo so", referrals or error messages. A reply its rules cannot decide (no deflection, but nothing specific about what was asked either) goes to the judge model under the `answer-presence` mandate (scenarios/mandates/answer-presence.yaml), in the case\'s judge task.',
     options: { cannedReplies: 'the target\'s own fallback, out-of-scope and error messages: such a reply is no answer', fallbackMessages: 'older name of `cannedReplies`, still read', allowRefusal: 'a refusal counts as an answer (for out-of-scope questions)' },
     example: { type: 'answer-presence', cannedReplies: ['Mi dispiace, non ho capito la domanda.'] },
-    invalid: [],
+    invalid: ['the reply is one its rules cannot decide and no judge model is configured ("no judge model configured: answer-presence undecided (<why>)")'],
   },
   'tool-use': {
     summary: 'The target called the tools (by name or by role), with matching arguments, in the given mode; `forbid` lists tools that must not be called.',
