@@ -1,40 +1,89 @@
 /**
- * One client, one pool: Drizzle and the raw queries share the connections of openDb (never more than its
- * `max`), raw queries keep returning Dates and parsed JSON after Drizzle is built on the same client, and JSON
+ * One client, one pool: Drizzle and the raw queries share the connections of openDb, all `max` of them at once and
+ * never more (the pool connects as a role Postgres limits to `max` connections, so one more would be refused, not
+ * missed by a count taken at the wrong moment), closed when the pool is; raw queries keep returning Dates and parsed JSON after Drizzle is built on the same client, and JSON
  * written through Drizzle is stored once-encoded (jsonb_typeof sees objects, arrays, strings, booleans).
  */
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { count, eq, sql as frag } from 'drizzle-orm';
 import { openDb, type DbHandle } from '../../shared/db/client.ts';
 import { runs } from '../../shared/db/schema/index.ts';
-import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
+import { createTestInfra, TEST_PG, type TestInfra } from '../helpers/infra.ts';
 
 let infra: TestInfra;
 let h: DbHandle;
+let roleUrl: string;
+/** The pool's own role, limited by Postgres to MAX connections: a pool that opened one more would be refused (53300). */
+const role = `vt_pool_${randomBytes(4).toString('hex')}`;
+const password = randomBytes(12).toString('hex');
+const MAX = 3;
 beforeAll(async () => {
   infra = await createTestInfra('db_client');
-  h = openDb(infra.url, { max: 3 });
+  // raw SQL: test set-up (a role of the test's own), not vaglio's query layer
+  await infra.sql.unsafe(`create role ${role} login password '${password}' connection limit ${MAX}`);
+  await infra.sql.unsafe(`grant select on runs to ${role}`);
+  const u = new URL(infra.url);
+  u.username = role;
+  u.password = password;
+  roleUrl = u.toString();
+  h = openDb(infra.url, { max: MAX });
 });
 afterAll(async () => {
   await h?.close();
   await infra?.teardown();
+  const admin = postgres(TEST_PG, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop role if exists ${role}`).catch(() => {});
+  await admin.end();
 });
 
-const dbName = () => new URL(infra.url).pathname.slice(1);
+/** The pool's connections as Postgres sees them (the role is the pool's alone), and how many wait for a lock. */
+async function poolBackends(): Promise<{ open: number; waiting: number }> {
+  const [r] = await infra.sql<{ open: number; waiting: number }[]>`
+    select count(*)::int as open, (count(*) filter (where wait_event_type = 'Lock'))::int as waiting
+    from pg_stat_activity where usename = ${role}`;
+  return r!;
+}
 
 describe('db client', () => {
-  it('serves Drizzle and raw queries from one pool of at most max connections', async () => {
-    const busy = Array.from({ length: 8 }, (_, i) =>
-      i % 2 ? h.sql`select pg_sleep(0.2), 1 as x` : h.db.select({ id: runs.id }).from(runs).where(eq(runs.id, `none-${i}`)),
-    );
-    const during = new Promise<number>((resolve) =>
-      setTimeout(async () => {
-        const n = await infra.sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = ${dbName()} and pid <> pg_backend_pid()`;
-        resolve(n[0]!.n - 1); // less the test's own infra connection
-      }, 100),
-    );
-    await Promise.all(busy);
-    expect(await during).toBeLessThanOrEqual(3);
+  it('serves Drizzle and raw queries from one pool of at most max connections, and closes them', async () => {
+    // The test holds the runs table, so every query of the pool waits on it with its connection held.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let locked = () => {};
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = infra.sql.begin(async (tx) => {
+      await tx.unsafe('lock table runs in access exclusive mode');
+      locked();
+      await held;
+    });
+    await isLocked;
+    const pool = openDb(roleUrl, { max: MAX });
+    try {
+      const busy: Promise<number>[] = Array.from({ length: 8 }, (_, i) =>
+        i % 2
+          ? pool.sql<{ pid: number }[]>`select pg_backend_pid() as pid, count(*) from runs`.then((r) => r[0]!.pid)
+          : pool.db.select({ pid: frag<number>`pg_backend_pid()`, n: count() }).from(runs).then((r) => r[0]!.pid),
+      );
+      // All MAX connections are in use at once (the pool is not one connection), each waiting on the lock...
+      await expect.poll(poolBackends).toEqual({ open: MAX, waiting: MAX });
+      release();
+      // ...and the other queries ran on them in turn: a pool that opened more connections than max would have been
+      // refused by Postgres (the role's connection limit), failing its queries here.
+      const settled = await Promise.allSettled(busy);
+      expect(settled.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).toEqual([]);
+      const pids = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      expect(new Set(pids).size).toBe(MAX);
+      // Finished queries give their connection back: the next one runs on one of the same.
+      const [again] = await pool.sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
+      expect(pids).toContain(again!.pid);
+    } finally {
+      release();
+      await holder;
+      await pool.close();
+    }
+    await expect.poll(poolBackends).toEqual({ open: 0, waiting: 0 });
   });
 
   it('writes JSON once-encoded through Drizzle and reads the same through both', async () => {
