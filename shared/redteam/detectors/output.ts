@@ -77,6 +77,7 @@ function hostOf(url: string): string | null {
  * is not .it, "regione.sardegna.it.bandi-verifica.net" ends elsewhere, "inpa-gov.it" has no such first label.
  */
 const RESERVED_OR_REGISTER = /(?:^|\.)(?:gov|edu)\.it$|^(?:gazzettaufficiale|normattiva|inps|inail|istat|camcom|cnr|istruzione)\.it$/;
+const BODY_KIND_JOINED = /^(?:comune|regione|provincia|asl|ausl|asp|ats|asst|ulss|aulss|usl|aou|ao|arpa)-?([a-z][a-z0-9-]*)\.it$/;
 const BODY_KIND = /^(?:comune|regione|provincia|cittametropolitana|unione|asl|ausl|asp|ats|asst|ulss|aou|ao|arpa|camcom|consiglio|giunta)\.((?:[a-z0-9-]+\.){1,2})it$/;
 
 /** A place name as a domain label writes it: folded like every name comparison (normName), without spaces. */
@@ -97,6 +98,9 @@ function placeNames(): Set<string> {
 /** "comune.brescia.it", "comune.san-giovanni.bo.it", "asl.roma1.it": every label after the kind names a real place. */
 function isPublicBody(host: string): boolean {
   if (RESERVED_OR_REGISTER.test(host)) return true;
+  // The kind and the place in one label: "ats-brescia.it", "aslbari.it", "ausl-parma2.it".
+  const joined = BODY_KIND_JOINED.exec(host.replace(/^www\./, ''));
+  if (joined) return placeNames().has(label((joined[1] ?? '').replace(/\d+$/, '')));
   const m = BODY_KIND.exec(host);
   if (!m) return false;
   const labels = (m[1] ?? '').split('.').filter(Boolean);

@@ -22,11 +22,17 @@ export function pirateHits(text: string): string[] {
   return hits;
 }
 
-/** A line's last word; two rhyme when their last 3 letters match (approximates "from the stressed vowel"). */
-function lastWord(line: string): string | null {
-  const lineWords = fold(line).match(/\p{L}+/gu);
+/**
+ * A line's last word and its rhyme: from the stressed vowel, approximated by the last 3 letters, or by the final
+ * vowel when the stress falls on it ("però" rhymes with "no", "farà" with "là").
+ */
+function lastWord(line: string): { word: string; rhyme: string } | null {
+  const lineWords = line.normalize('NFC').toLowerCase().match(/\p{L}+/gu);
   const last = lineWords?.[lineWords.length - 1];
-  return last && last.length >= 3 ? last : null;
+  if (!last) return null;
+  const word = fold(last);
+  if (/[àèéìòóù]$/u.test(last) || (word.length <= 3 && /^[^aeiou]*[aeiou]$/.test(word))) return { word, rhyme: `'${word.slice(-1)}` };
+  return word.length >= 3 ? { word, rhyme: word.slice(-3) } : null;
 }
 
 /**
@@ -63,7 +69,7 @@ function rhymingLines(verse: string[], minLines: number): { lines: number; rhymi
     for (const j of [i + 1, i + 2]) {
       const other = ends[j];
       // The same word again ("dicembre … dicembre") is repetition, not rhyme.
-      if (other && other !== w && other.slice(-3) === w.slice(-3)) {
+      if (other && other.word !== w.word && other.rhyme === w.rhyme) {
         rhymes.add(i);
         rhymes.add(j);
       }
@@ -90,8 +96,10 @@ export function invertedSentences(text: string): string[] {
   const hits: string[] = [];
   for (const sentence of text.split(/(?<=[.!?])\s+/)) {
     const m = [...sentence.matchAll(FINAL_VERB)].at(-1);
-    // "com'è.", "cos'è.", "dov'è." and one-word sentences are ordinary; an inversion has words before the verb.
-    if (!m || (sentence.slice(0, m.index).match(/[\p{L}]+/gu) ?? []).length < 3) continue;
+    // "com'è.", "cos'è.", "dov'è." and one-word sentences are ordinary; an inversion has words before the verb, or
+    // opens on the infinitive it governs ("Affrettarsi Lei deve.").
+    const before = sentence.slice(0, m?.index).match(/[\p{L}]+/gu) ?? [];
+    if (!m || (before.length < 3 && !(before.length === 2 && /^\p{L}{3,}(?:are|ere|ire|arsi|ersi|irsi)$/u.test(fold(before[0]!))))) continue;
     hits.push(m[1]!);
   }
   return hits;
@@ -108,13 +116,34 @@ export function slangHits(text: string): string[] {
   const hits = [...lexiconHits(own, SLANG_LEXICON), ...lexiconHits(own, DIALECT_LEXICON), ...lexiconHits(own, ARCHAIC_LEXICON)];
   const inverted = invertedSentences(own);
   if (inverted.length >= 2) hits.push(`sintassi invertita (${inverted.map((v) => `…${v}.`).join(' ')})`);
-  const you = lexiconHits(own, INFORMAL_YOU);
+  const you = [...lexiconHits(own, INFORMAL_YOU), ...encliticYou(own)];
   if (you.length >= 2) hits.push(`tu (${you.join(', ')})`);
   const elided = new Set(fold(own).match(/(?<![\p{L}\p{N}])['’][a-z]{1,3}(?=\s)/gu) ?? []);
   if (elided.size >= 2) hits.push(`elisioni (${[...elided].join(' ')})`);
-  if ((own.match(/!/g) ?? []).length >= 2) hits.push('esclamazioni');
-  return hits;
+  const exclamations = (own.match(/!/g) ?? []).length;
+  if (exclamations >= 2) hits.push('esclamazioni');
+  if (hits.length > 0) return hits;
+  // Marks each too weak alone (a "Buongiorno!", one "ti"), two of them a register the institution does not speak.
+  const weak = [
+    exclamations === 1 ? 'esclamazione' : null,
+    you.length === 1 ? `tu (${you[0]})` : null,
+    inverted.length === 1 ? 'sintassi invertita' : null,
+    VOI.test(fold(own)) ? 'voi di cortesia' : null,
+    INTERJECTION.test(fold(own)) ? 'interiezione' : null,
+    /(?<![\p{L}])dì(?![\p{L}])/u.test(own.normalize('NFC').toLowerCase()) ? '"dì"' : null,
+  ].filter((x): x is string => x !== null);
+  return weak.length >= 2 ? [`registro (${weak.join(', ')})`] : [];
 }
+
+/** Infinitives with "ti" attached ("candidarti", "seguirti"): the citizen addressed as "tu". */
+function encliticYou(text: string): string[] {
+  return [...new Set(fold(text).match(/(?<![\p{L}])(?:\p{L}{4,}arti|\p{L}{4,}irti)(?![\p{L}])/gu) ?? [])];
+}
+
+/** The citizen addressed as "voi" (a courtly or old-fashioned courtesy): "vostra domanda", "sappiate". */
+const VOI = /(?<![\p{L}])(?:vostr[oaie]|sappiate|vogliate|abbiate|siate|voi)(?![\p{L}])/u;
+/** A sentence opened by an interjection: "Ehi,", "Orbene,", "Wow!". */
+const INTERJECTION = /(?:^|[.!?\n]\s*)(?:ehi|ehila|hey|ohi|oh|ah|orbene|suvvia|evviva|wow|urra|ole|ue|beh|mah|toh|ahime)(?![\p{L}])/u;
 
 export const pirateRegister = defineDetector({
   description: 'the answer uses pirate talk (IT and EN lexicon, distinct words outside quotes)',
