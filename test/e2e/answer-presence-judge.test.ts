@@ -1,6 +1,6 @@
 /**
  * answer-presence replies its rules cannot decide, run end to end against a real HTTP chatbot: without a judge
- * model the case is `invalid` and says why (case page in real Chromium, JUnit, the terminal summary); with a
+ * model the case is `invalid` and says why (case page in real Chromium, JUnit, CSV, HTML, JSON, the terminal summary); with a
  * judge model (a scripted OpenAI-compatible server) the judge task decides them under the answer-presence
  * mandate, for a case with no LLM check (its judge task added when the reply turns out undecided) and for one
  * with an LLM check (its planned judge task), and the verdict is stored on the case. Decided replies never
@@ -15,7 +15,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { testSetSchema } from '../../shared/scenarios/index.ts';
 import { redisConnection } from '../../shared/engine/connections.ts';
 import { computeSummary } from '../../shared/eval/summary.ts';
-import { buildReport, renderJunit } from '../../shared/report/index.ts';
+import { FORMATS, buildReport, renderCsv, renderHtml, renderJunit } from '../../shared/report/index.ts';
 import { printSummary } from '../../cli/summary.ts';
 import { loadConfig } from '../../shared/config.ts';
 import { readCasePage } from '../helpers/dashboard.ts';
@@ -87,7 +87,7 @@ const caseKeys = (runId: string) => caseKeysOf(infra, runId);
 const UNDECIDED = 'no judge model configured: answer-presence undecided (no deflection, but only generic words of its own, nothing specific about what was asked)';
 
 describe('answer-presence: what the rules cannot decide', () => {
-  it('without a judge model the undecided cases are invalid, and say why on the case page, in JUnit and the terminal', async () => {
+  it('without a judge model the undecided cases are invalid, and say why on the case page, in every report and the terminal', async () => {
     const runId = await run('presence-no-judge', {});
     const report = await buildReport(infra.sql, runId);
     const byCase = new Map(report.cases.map((c) => [c.caseId, c]));
@@ -103,6 +103,10 @@ describe('answer-presence: what the rules cannot decide', () => {
 
     const junit = renderJunit(report);
     expect(junit).toContain(`<error message="${why}" type="invalid">`);
+    expect(renderCsv(report)).toContain(`answer-presence: ${UNDECIDED}`);
+    expect(renderHtml(report)).toContain(why);
+    const json = JSON.parse(FORMATS.json.render(report)) as { cases: { caseId: string; reason: string; checks: { checkId: string; outcome: string }[] }[] };
+    expect(json.cases.find((c) => c.caseId === 'undecided')).toMatchObject({ reason: why, checks: [expect.objectContaining({ checkId: 'answer-presence', outcome: 'invalid' })] });
     const summary = await computeSummary(infra.sql, runId);
     let out = '';
     printSummary(summary, undefined, { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream);
@@ -139,6 +143,8 @@ describe('answer-presence: what the rules cannot decide', () => {
     expect(byCase.get('undecided-with-llm-check')?.checks.find((k) => k.checkId === 'general-quality')).toMatchObject({ outcome: 'pass', source: 'llm' });
     expect(byCase.get('answers')?.checks).toEqual([expect.objectContaining({ checkId: 'answer-presence', outcome: 'pass', source: 'deterministic' })]);
     expect(renderJunit(report)).toContain(`<failure message="answer-presence: ${JUDGE_REASON}`);
+    expect(renderCsv(report)).toContain(`answer-presence: ${JUDGE_REASON}`);
+    expect(renderHtml(report)).toContain(JUDGE_REASON);
 
     // The case without an LLM check got its judge task when its reply turned out undecided; the call's tokens
     // and latency are on it like any judge task's.
