@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql as frag } from 'drizzle-orm';
 import { openDb, type DbHandle } from '../../shared/db/client.ts';
 import { runs } from '../../shared/db/schema/index.ts';
-import { createTestInfra, TEST_PG, type TestInfra } from '../helpers/infra.ts';
+import { createTestInfra, holdLock, TEST_PG, type TestInfra } from '../helpers/infra.ts';
 
 let infra: TestInfra;
 let h: DbHandle;
@@ -49,16 +49,7 @@ async function poolBackends(): Promise<{ open: number; waiting: number }> {
 describe('db client', () => {
   it('serves Drizzle and raw queries from one pool of at most max connections, and closes them', async () => {
     // The test holds the runs table, so every query of the pool waits on it with its connection held.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    let locked = () => {};
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const holder = infra.sql.begin(async (tx) => {
-      await tx.unsafe('lock table runs in access exclusive mode');
-      locked();
-      await held;
-    });
-    await isLocked;
+    const unlock = await holdLock(infra.sql, 'lock table runs in access exclusive mode');
     const pool = openDb(roleUrl, { max: MAX });
     try {
       const busy: Promise<number>[] = Array.from({ length: 8 }, (_, i) =>
@@ -68,7 +59,7 @@ describe('db client', () => {
       );
       // All MAX connections are in use at once (the pool is not one connection), each waiting on the lock...
       await expect.poll(poolBackends).toEqual({ open: MAX, waiting: MAX });
-      release();
+      await unlock();
       // ...and the other queries ran on them in turn: a pool that opened more connections than max would have been
       // refused by Postgres (the role's connection limit), failing its queries here.
       const settled = await Promise.allSettled(busy);
@@ -79,8 +70,7 @@ describe('db client', () => {
       const [again] = await pool.sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
       expect(pids).toContain(again!.pid);
     } finally {
-      release();
-      await holder;
+      await unlock();
       await pool.close();
     }
     await expect.poll(poolBackends).toEqual({ open: 0, waiting: 0 });

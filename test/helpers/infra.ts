@@ -75,3 +75,24 @@ export async function dropPrefix(prefix: string): Promise<void> {
     r.disconnect();
   }
 }
+
+/**
+ * Runs `statement` (a `lock table …`) in a transaction of `sql` kept open until the returned function is called;
+ * resolves once the lock is held. That function ends the transaction and resolves when it has.
+ */
+export async function holdLock(sql: postgres.Sql, statement: string): Promise<() => Promise<void>> {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  let locked = () => {};
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const holder = sql.begin(async (tx) => {
+    await tx.unsafe(statement);
+    locked();
+    await held;
+  });
+  await Promise.race([isLocked, holder]);
+  return async () => {
+    release();
+    await holder;
+  };
+}

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
-import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
+import { createTestInfra, holdLock, type TestInfra } from '../helpers/infra.ts';
 import { FAST_STALL, PATIENCE_MS, startTestWorkers, waitFor, waitForRunStatus } from '../helpers/engine.ts';
 import { startJsonBot } from '../helpers/json-bot.ts';
 import { submitRun } from '../../shared/engine/submit.ts';
@@ -59,16 +59,7 @@ describe('database errors in logs', { timeout: 3 * PATIENCE_MS }, () => {
       res.end(JSON.stringify({ answer: body.message === question ? 'Mi dispiace, non posso rispondere a questa domanda.' : 'Arr, sono un pirata!' }));
     });
     await infra.sql.unsafe(`alter database "${infra.name}" set lock_timeout = '200ms'`);
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    let locked = () => {};
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const holder = infra.sql.begin(async (tx) => {
-      await tx.unsafe('lock table recovery_baselines in exclusive mode');
-      locked();
-      await held;
-    });
-    await isLocked;
+    const unlock = await holdLock(infra.sql, 'lock table recovery_baselines in exclusive mode');
     const workers = await startTestWorkers(infra, ['converse', 'report', 'control']);
     try {
       const scenario = redteamScenarioSchema.parse({
@@ -106,8 +97,7 @@ describe('database errors in logs', { timeout: 3 * PATIENCE_MS }, () => {
       expect(all).not.toContain(SECRET);
       expect(all).not.toMatch(/insert into|params:/i);
     } finally {
-      release();
-      await holder;
+      await unlock();
       await infra.sql.unsafe(`alter database "${infra.name}" reset lock_timeout`);
       await workers.stop();
       await bot.close();
