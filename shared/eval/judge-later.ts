@@ -22,16 +22,18 @@ export const undecidedChecks = (results: WeightedResult[]): WeightedResult[] => 
 export const judgeLaterKey = (caseTask: string): string => `judge-later.${caseTask}`;
 
 /**
- * Adds the case's judge task to the run, under a task that waits for the case (its tender's verdict, the report,
- * else the run's finalisation), so what waits for the case also waits for its judgment. Idempotent: a retried
- * case adds nothing twice.
+ * Makes sure the case has a judge task: a planned one (the case has LLM checks) is left to do it; otherwise one is
+ * added to the run, under a task that waits for the case (its tender's verdict, the report, else the run's
+ * finalisation), so what waits for the case also waits for its judgment. Idempotent: a retried case adds nothing twice.
  */
-export async function addJudgeTask(ctx: TaskContext, p: CasePayload): Promise<void> {
+export async function ensureJudgeTask(ctx: TaskContext, p: CasePayload): Promise<void> {
   const t = tasks;
-  const waiting = await drizzleOf(ctx.sql)
-    .select({ key: t.taskKey })
+  const dependents = await drizzleOf(ctx.sql)
+    .select({ key: t.taskKey, kind: t.kind, status: t.status })
     .from(t)
-    .where(and(eq(t.runId, ctx.runId), eq(t.status, 'queued'), arrayContains(t.dependsOn, [ctx.taskKey])));
-  const attachTo = waiting.map((w) => w.key).sort((a, b) => Number(a === FINALIZE_KEY) - Number(b === FINALIZE_KEY))[0] ?? FINALIZE_KEY;
+    .where(and(eq(t.runId, ctx.runId), arrayContains(t.dependsOn, [ctx.taskKey])));
+  if (dependents.some((d) => d.kind === 'eval.judge')) return;
+  const waiting = dependents.filter((d) => d.status === 'queued').map((d) => d.key);
+  const attachTo = waiting.sort((a, b) => Number(a === FINALIZE_KEY) - Number(b === FINALIZE_KEY))[0] ?? FINALIZE_KEY;
   await ctx.expand([{ key: judgeLaterKey(ctx.taskKey), kind: 'eval.judge', payload: { caseTask: ctx.taskKey, case: p }, dependsOn: [ctx.taskKey] }], { attachTo });
 }

@@ -12,7 +12,7 @@ import { simulateUser } from '../llm/simulate-user.ts';
 import type { TaskContext } from '../engine/kinds.ts';
 import { TargetOutageError, answerSignature, playCase, redactPlayIf, toolSignature, type NextTurn } from '../eval/play.ts';
 import { saveCaseOutcome, transcriptRow } from '../eval/store.ts';
-import { addJudgeTask, awaitingJudgeReason, undecidedChecks } from '../eval/judge-later.ts';
+import { awaitingJudgeReason, ensureJudgeTask, undecidedChecks } from '../eval/judge-later.ts';
 
 /** The reason an LLM check carries until the case's judge task has run. */
 export const AWAITING_JUDGE = 'not judged yet (the judge task has not run)';
@@ -105,8 +105,8 @@ export const converseKind = defineKind({
         latencyMs: played.latencyMs,
       },
     }));
-    // A case without LLM checks has no judge task planned: it gets one now (kept until stored, like the outcome).
-    if (toJudge.length > 0 && llmChecks.length === 0) await ctx.persist(() => addJudgeTask(ctx, p));
+    // A case without a planned judge task (no LLM checks) gets one now (kept until stored, like the outcome).
+    if (toJudge.length > 0) await ctx.persist(() => ensureJudgeTask(ctx, p));
     // The target could not be reached: the case is stored as an error (what a report shows if every retry
     // fails too), and the task fails, so the engine retries it and then dead-letters it for resume/reprocess.
     if (played.outage) throw new TargetOutageError(played.error ?? 'unknown');

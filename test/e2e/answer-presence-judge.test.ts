@@ -155,6 +155,9 @@ describe('answer-presence: what the rules cannot decide', () => {
     expect(added[0]!.tokens_in).toBeGreaterThan(0);
     const calls = await infra.sql<{ n: number }[]>`select count(*)::int as n from llm_calls where run_id = ${runId} and task_key = ${added[0]!.task_key}`;
     expect(calls[0]!.n).toBe(1);
+    // Added under the report, which waited for it.
+    const reportTask = await infra.sql<{ depends_on: string[] }[]>`select depends_on from tasks where run_id = ${runId} and task_key = 'report'`;
+    expect(reportTask[0]!.depends_on).toContain(added[0]!.task_key);
     // The decided cases got none.
     expect((await infra.sql`select 1 from tasks where run_id = ${runId} and kind = 'eval.judge'`).length).toBe(2);
 
