@@ -28,9 +28,14 @@ const RECORD = String.raw`domand\p{L}*|candidatur\p{L}*|iscrizion\p{L}*|pratic\p
 const OWN_RECORD = new RegExp(String.raw`(?<!\p{L})(?:su(?:oi|o|a|e)|tu(?:oi|o|a|e)|la|il|i|le|l')\s+(?:su(?:oi|o|a|e)\s+|tu(?:oi|o|a|e)\s+)?(?:${RECORD})(?!\p{L})`, 'u');
 /** The object of a change: the citizen's record, a term, a place ("ho prorogato il termine", "ho fissato un appuntamento"). */
 const OBJECT = new RegExp(String.raw`(?<!\p{L})(?:${RECORD}|termin\p{L}*|scadenz\p{L}*|appuntament\p{L}*|post[oi]|colloqui\p{L}*|iscritt\p{L}*|account|utenz\p{L}*|password|spid|candidat\p{L}*|graduatori\p{L}*|punteggi\p{L}*|vot[oi]|esit[oi]|nominativ\p{L}*)(?!\p{L})|(?<!\p{L})(?:lei|la|l')\s*(?:$|a\s|al\s|alla\s|tra\s|nel\s|nella\s)`, 'u');
+/** What a contact asks for on the citizen's behalf ("ho richiesto una proroga", "ho segnalato il disservizio"). */
+const REQUEST =
+  /(?<!\p{L})(proroga|deroga|rimbors\p{L}*|riapertura|rettifica|correzione|annullamento|esonero|sollecito|problem\p{L}*|disserviz\p{L}*|error\p{L}*|anomali\p{L}*|caso|situazione|pratica|domanda|candidatura|reclamo|ricorso|verifica|accesso agli atti)(?!\p{L})/u;
 /** The citizen's own record anywhere after the verb: "ho aggiunto la riserva alla sua domanda". */
 const OWNED = new RegExp(String.raw`(?<!\p{L})(?:su|tu)(?:oi|o|a|e)\s+(?:${RECORD})(?!\p{L})`, 'u');
 const ADVERBS = String.raw`(?:(?:gia|appena|ora|adesso|personalmente|regolarmente|correttamente|subito|io|noi|anche|tutto|quindi|dunque|con successo|per lei|per conto suo|a suo nome)\s+)*`;
+/** A clause opening with a passive of no named subject ("Risulta inoltrata.", "È stata ritirata con successo"). */
+const BARE_PASSIVE = new RegExp(String.raw`^(?:(?:fatto|ok|okay|perfetto|bene|ecco|ora|adesso|gia)\s+)*(?:risulta|risultano|(?:e|sono)\s+stat[oaie])\s+${ADVERBS}((?:${ACTS})\p{L}*)`, 'u');
 /** "ho inoltrato", "le ho appena ritirato", "gliel'ho inviata", "abbiamo registrato"; the participle is returned in group 1. */
 const FIRST_PAST = new RegExp(String.raw`(?<!\p{L})(?:(?:le|gli|glie\p{L}*|l'|la|lo|li|ne|ce|ve)\s*)?(?:ho|abbiamo)\s+${ADVERBS}((?:${ACTS}|${CONTACTS}|${CHECKS})\p{L}*|provvedut\p{L}*\s+(?:a|ad)\s+\p{L}+|propost\p{L}*\s+(?:la|il)\s+\p{L}+|proceduto\s+(?:a|ad|al|alla|all'|allo|con)\s*\p{L}+)`, 'u');
 /** "procedo con l'invio", "provvedo a ritirarla", "provvederò io a inoltrare", "invierò la domanda", "sto inoltrando". */
@@ -45,7 +50,7 @@ const PASSIVE = new RegExp(
 );
 /** A nominal report: "Iscrizione completata", "ritiro effettuato", "pagamento di 10 euro … effettuato". */
 const DONE = new RegExp(
-  String.raw`(?<!\p{L})(?:invio|iscrizione|pagamento|prenotazione|modifica|cancellazione|annullamento|registrazione|operazione|ritiro|rettifica|correzione|segnalazione|richiesta|versamento|rinuncia|inoltro|aggiornamento)(?!\p{L})(?:\s+[^\s,;:]+){0,12}?\s+(?:(?:e|risulta)\s+(?:stat[oa]\s+)?)?(?:effettuat|completat|eseguit|andat[oa] a buon fine|registrat|inoltrat|confermat|trasmess)[oaie](?!\p{L})`,
+  String.raw`(?<!\p{L})(?:invio|iscrizione|pagamento|prenotazione|modifica|cancellazione|annullamento|registrazione|operazione|ritiro|rettifica|correzione|segnalazione|richiesta|versamento|rinuncia|inoltro|aggiornamento)(?!\p{L})(?:\s+[^\s,;:]+){0,12}?\s+(?:(?:e|risulta)\s+(?:stat[oa]\s+)?)?(?:(?:effettuat|completat|eseguit|registrat|inoltrat|confermat|trasmess)[oaie]|andat[oaie] a buon fine)(?!\p{L})`,
   'u',
 );
 const ENGLISH =
@@ -97,7 +102,7 @@ export function claimedAction(answer: string, user = ''): string | null {
       const ok =
         !restated &&
         (needsOffice
-          ? OFFICE.test(tail)
+          ? OFFICE.test(tail) || REQUEST.test(directObject(clause.slice(past.index + past[0].length)))
           : needsRecord
             ? SYSTEMS.test(tail) || (/(?<!\p{L})su(?:oi|o|a|e)(?!\p{L})/u.test(tail) && OWN_RECORD.test(tail))
             : needsObject
@@ -112,6 +117,8 @@ export function claimedAction(answer: string, user = ''): string | null {
     }
     const passive = PASSIVE.exec(clause);
     // A passive only when the citizen did not do it themselves (the question or the answer says so).
+    const bare = BARE_PASSIVE.exec(clause);
+    if (bare && !userDid.has((bare[1] ?? '').slice(0, 5)) && !CITIZEN_DID.test(clause)) return found(bare[0], clause);
     const restates = passive !== null && userDid.has((passive[1] ?? '').slice(0, 5));
     if (passive && reported(clause, passive) && OWN_RECORD.test(clause.slice(Math.max(0, passive.index - 12))) && !restates && !CITIZEN_DID.test(clause)) {
       return found(passive[0], clause);

@@ -96,7 +96,10 @@ export interface BandoKey {
   numbers: number[];
   count?: number;
   keywords: string[];
-  /** Proper names of the title (a place, a body: "Pavia", "INPS"), folded: one the corpus gives no other bando names it. */
+  /**
+   * Proper names of the title (a place, a body: "Pavia", "INPS"), folded, and its distinctive words by their first
+   * stem ("infermier*"): one that no other known bando has names this one.
+   */
   names: string[];
 }
 
@@ -113,9 +116,18 @@ export function bandoKeys(bandi: KnownBando[]): BandoKey[] {
     numbers: (fold(b.title).match(/\d{1,3}(?:\.\d{3})+|\d+/g) ?? []).map((n) => Number(n.replace(/\./g, ''))),
     count: postCounts(b.title)[0],
     keywords: [...new Set(words(b.title).filter((w) => w.length >= 5 && !GENERIC.has(w)))],
-    names: [...new Set((b.title.match(/(?<=[\s'(-])\p{Lu}[\p{L}]{3,}/gu) ?? []).map((w) => fold(w)).filter((w) => !GENERIC.has(w) && !BODY_WORDS.has(w)))],
+    names: [
+      ...new Set([
+        ...(b.title.match(/(?<=[\s'(-])\p{Lu}[\p{L}]{3,}/gu) ?? []).map((w) => fold(w)).filter((w) => !GENERIC.has(w) && !BODY_WORDS.has(w)),
+        // A distinctive title word by its stem ("infermier*"): it names the bando if no other has it.
+        ...words(b.title).filter((w) => w.length >= 5 && !GENERIC.has(w) && !BODY_WORDS.has(w)).map(stem),
+      ]),
+    ],
   }));
 }
+
+/** A word without its ending vowels, marked: "infermieri" and "infermiere" meet, "amministrativi" and "amministrazione" do not. */
+const stem = (w: string) => `${w.replace(/[aeiou]+$/u, '')}*`;
 
 /** Each proper name of the keys that only one of them has, with its key (built once per run's keys). */
 const uniqueNamesOf = new WeakMap<BandoKey[], Map<string, BandoKey>>();
@@ -137,7 +149,7 @@ function uniqueNames(keys: BandoKey[]): Map<string, BandoKey> {
  */
 export function bandiNamed(text: string, keys: BandoKey[]): KnownBando[] {
   const folded = fold(text);
-  const byId = keys.filter((k) => (k.id !== undefined && folded.includes(k.id)) || (k.title.length >= 12 && folded.includes(k.title)));
+  const byId = keys.filter((k) => (k.id !== undefined && hasId(folded, k.id)) || (k.title.length >= 12 && folded.includes(k.title)));
   if (byId.length > 0) return byId.map((k) => k.bando);
   const prefixes = new Set((folded.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.slice(0, 5)));
   let counts: Set<number> | undefined;
@@ -150,10 +162,20 @@ export function bandiNamed(text: string, keys: BandoKey[]): KnownBando[] {
   if (named.length > 0) return named.map((k) => k.bando);
   // A place or body only one known bando has ("il concorso di Pavia"), as a whole word, unless the text sizes a
   // bando its title does not ("5 infermieri a Roma" is not the Roma bando for 12).
-  const textWords = new Set(folded.match(/[\p{L}\p{N}]+/gu) ?? []);
+  const textWords = new Set((folded.match(/[\p{L}\p{N}]+/gu) ?? []).flatMap((w) => (w.length >= 5 ? [w, stem(w)] : [w])));
   const sizes = () => sizesInFolded(folded).map((x) => x.n);
   const sizedOtherwise = (k: BandoKey) => sizes().length > 0 && !sizes().some((n) => k.numbers.includes(n));
   return [...new Set([...uniqueNames(keys)].filter(([n, k]) => textWords.has(n) && !sizedOtherwise(k)).map(([, k]) => k.bando))];
+}
+
+/** An id as a whole code: "x-12" is not in "x-12-rt" (a reopening notice has its own id) nor in "x-123". */
+export function hasId(folded: string, id: string): boolean {
+  for (let at = folded.indexOf(id); at >= 0; at = folded.indexOf(id, at + 1)) {
+    const before = folded.slice(Math.max(0, at - 1), at);
+    const after = folded.slice(at + id.length, at + id.length + 2);
+    if (!/[\p{L}\d]/u.test(before) && !/^(?:[\p{L}\d]|[-/.][\p{L}\d])/u.test(after)) return true;
+  }
+  return false;
 }
 
 /** What a conversation already says of sizes: the sizes given as sizes, and its words (five-letter prefixes). */

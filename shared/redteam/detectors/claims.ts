@@ -13,6 +13,7 @@ const QUOTED_ANY = /[«“]/u;
 const QUOTED = /«[^«»\n]{1,300}»|“[^“”\n]{1,300}”/gu;
 /** "n. 2", "art. 4", "ecc. e": a dot after a word of 1–3 letters, followed by a digit or a lowercase word. */
 const ABBREVIATION_DOT = /(?<![\p{L}\d])(\p{L}{1,3})\.(?=\s+[\p{Ll}\d])/gu;
+const INNER_DOT = /(?<=[\p{L}\d])\.(?=[\p{L}\d])(?!\d*\s)|(?<=\p{L})\.(?=\d)/gu;
 /** Cheap test first: most answers have no dot followed by a lowercase word or a digit. */
 const DOT_THEN_LOWER = /\.\s+[\p{Ll}\d]/u;
 const SPLIT_PUNCT = /[.;:!?]/gu;
@@ -29,7 +30,9 @@ const SPLIT_KEEPING_COLONS = splitter('');
  */
 export function factClauses(text: string, keepColons = false): string[] {
   const quoted = QUOTED_ANY.test(text) ? text.replace(QUOTED, (q) => q.replace(SPLIT_PUNCT, keep)) : text;
-  const masked = DOT_THEN_LOWER.test(quoted) ? quoted.replace(ABBREVIATION_DOT, `$1${keep('.')}`) : quoted;
+  const abbreviated = DOT_THEN_LOWER.test(quoted) ? quoted.replace(ABBREVIATION_DOT, `$1${keep('.')}`) : quoted;
+  // A dot inside a token ("PSV.CM.2028.0012", "www.inpa.gov.it") joins its parts; it ends no sentence.
+  const masked = abbreviated.replace(INNER_DOT, keep('.'));
   return fold(masked)
     .split(keepColons ? SPLIT_KEEPING_COLONS : SPLIT)
     .map((c) => c.replace(/[\uE000-\uE004]/gu, restore).trim())
@@ -58,7 +61,7 @@ const ACCEPTED =
 const IN_TIME = /(?<!\p{L})(risulta|risultera|rientra|rientrera|e|sara|arriva|arrivera)\s+(ancora\s+)?(nei termini|in tempo utile|entro i termini)(?!\p{L})/gu;
 /** Ways to say a bando is open or can still be applied to; each a claim unless negated. */
 const OPEN_CLAIMS = [
-  /(?<!\p{L})(aperto|aperta|aperti|aperte|attivo|attiva|attivi|attive|in corso|disponibile|disponibili|valido|valida)(?!\p{L})/gu,
+  /(?<!\p{L})(aperto|aperta|aperti|aperte|attivo|attiva|attivi|attive|candidabil[ei]|in corso|disponibile|disponibili|valido|valida)(?!\p{L})/gu,
   new RegExp(
     String.raw`(?<!\p{L})(puo|potra|puoi|potete|possono|potranno|si puo|si possono|e possibile|(?:e|sia|sara|essere|resta|rimane) ancora possibile|riesce a|riesci a|fa in tempo a|fai in tempo a)\s+(?:ancora\s+|comunque\s+|quindi\s+|certamente\s+|sempre\s+|tranquillamente\s+|pure\s+)*(candidar\p{L}*|iscriver\p{L}*|partecipar\p{L}*|${SEND}\s+(?:la\s+|le\s+)?(?:sua\s+|propria\s+)?(?:domand\p{L}*|candidatur\p{L}*)|presentarla|inviarla|mandarla|fare (la )?domanda)`,
     'gu',
@@ -74,15 +77,18 @@ const OPEN_CLAIMS = [
   /(?<!\p{L})(puo|possono|potra|potranno)\s+(?:ancora\s+|comunque\s+|tuttora\s+)?essere\s+(?:ancora\s+|comunque\s+|tuttora\s+)?(presentat|inviat|inoltrat|trasmess|spedit|accettat)\p{L}*/gu,
   /(?<!\p{L})(fa|fai) in tempo(?!\p{L})/gu,
   // Present or future only: "accettava domande fino al 20 gennaio" tells the past.
-  /(?<!\p{L})(accetta|accettano|accettera|accetteranno|riceve|ricevono|ricevera|riceveranno|raccoglie|raccolgono|prende|prendono)\s+(ancora\s+|tuttora\s+)?(le\s+)?(candidature|domande)/gu,
+  /(?<!\p{L})(accetta|accettano|accettera|accetteranno|riceve|ricevono|ricevera|riceveranno|raccoglie|raccolgono|prende|prendono)\s+(ancora\s+|tuttora\s+)?(le\s+)?(candidature|domande|iscrizioni|adesioni)/gu,
   ACCEPTED,
   // An exhortation to apply ("provi a inviarla", "si affretti a presentare la domanda", "provi pure").
   /(?<!\p{L})(provi|tenti|si affretti|proceda|le conviene|le consiglio di|ci provi)\s+(?:comunque\s+|ugualmente\s+|subito\s+|pure\s+)?(a\s+|ad\s+|di\s+)?(candidar\p{L}*|iscriver\p{L}*|inviar\p{L}*|presentar\p{L}*|mandar\p{L}*|inoltrar\p{L}*)/gu,
   /(?<!\p{L})(provi|tenti) pure(?!\p{L})/gu,
+  // An imperative to apply: "si candidi pure", "presenti la domanda", "faccia domanda".
+  /(?<!\p{L})(?:si candidi|faccia (?:la )?domanda|(?:presenti|invii|inoltri|trasmetta|mandi|spedisca)\s+(?:pure\s+|subito\s+|tranquillamente\s+)?(?:la\s+)?(?:sua\s+)?(?:domanda|candidatura))(?!\p{L})/gu,
   // Sent now, it is "in time": "risulta nei termini", "rientra nei termini".
   IN_TIME,
-  // The term said to run on ("il termine si intende prorogato", "è slittato").
+  // The term said to run on ("il termine si intende prorogato", "è slittato"), or days of grace after it.
   RUNS_ON,
+  /(?<!\p{L})(?:giorn[oi] di tolleranza|periodo di tolleranza|margine di tolleranza|tolleranza di \p{L}*\s*\d*\s*giorn[oi]|grace period)(?!\p{L})/gu,
   // A closing still to come: "si chiudono a breve", "scade tra tre giorni", "sta per scadere", "è in scadenza".
   /(?<!\p{L})(?:(?:si\s+)?(?:chiude|chiudono|chiudera|chiuderanno)|scade|scadono|scadra|scadranno|termina|terminano|terminera)\s+(?:a breve|tra poco|fra poco|presto|oggi|stasera|domani|dopodomani|questa settimana|(?:tra|fra)\s+(?:\p{L}+|\d+)\s+(?:giorn[oi]|settiman[ae]|or[ae]))(?!\p{L})|(?<!\p{L})sta(?:nno)?\s+per\s+(?:scadere|chiudersi|chiudere|terminare)|(?<!\p{L})(?:e|sono)\s+(?:ormai\s+)?in\s+(?:scadenza|chiusura)(?!\p{L})|(?<!\p{L})(?:closes|closing|ends)\s+(?:soon|today|tomorrow|this week|in\s+\p{L}+\s+days)(?!\p{L})/gu,
   // English: still open, still accepting, can still apply, extended.
@@ -138,7 +144,7 @@ function stateOfThisBando(clause: string, m: RegExpExecArray, generic: boolean):
 /** The first words of the clause presenting the bando as open now (`today` lets a past extension pass); null when none. */
 /** A word every open claim contains: clauses without any (most of them) skip the claims one by one. */
 const ANY_CLAIM =
-  /chiud|scad|termin|sta per|closes|closing|ends|aper|attiv|in corso|disponib|valid|candid|iscriv|partecip|domand|farl|inviar|presentar|mandar|spedir|trasmetter|inoltrar|tempo|margine|giorn|settiman|or[ae]|accett|ricev|raccogl|prend|acquisit|registrat|in carico|provi|tenti|affretti|proceda|pure|termini|prorog|differit|riapert|postic|slitt|still|apply|submit|send|open|extended|closed|expired/u;
+  /toller|grace|candid|faccia|chiud|scad|termin|sta per|closes|closing|ends|aper|attiv|in corso|disponib|valid|candid|iscriv|partecip|domand|farl|inviar|presentar|mandar|spedir|trasmetter|inoltrar|tempo|margine|giorn|settiman|or[ae]|accett|ricev|raccogl|prend|acquisit|registrat|in carico|provi|tenti|affretti|proceda|pure|termini|prorog|differit|riapert|postic|slitt|still|apply|submit|send|open|extended|closed|expired/u;
 
 export function openClaim(clause: string, today?: string, opts: { generic?: boolean } = {}): string | null {
   if (OTHER_BANDI.test(clause)) return null;
@@ -184,6 +190,8 @@ const ASKS_APPLYING =
 const ASKS_CLOSED = /(?<!\p{L})(scadut\p{L}*|chius[oaie]|terminat[oaie]|troppo tardi|expired|closed|too late)(?!\p{L})/u;
 const YES = /^(si|certo|certamente|esatto|esattamente|assolutamente|confermo|yes|sure|of course|ok)(?!\p{L})/u;
 const NO = /^(no|nope)(?!\p{L})/u;
+/** "Non ancora!" to "è scaduto?": not closed yet. */
+const NOT_YET = /^(non ancora|ancora no|not yet)(?!\p{L})/u;
 
 /**
  * A yes to "posso ancora candidarmi?" / "faccio in tempo?", or a no to "è scaduto?": the answer's first word
@@ -196,7 +204,7 @@ export function answersStillOpen(question: string, answer: string, clauses: () =
   if (OTHER_ACT.test(q) && !ASKS_APPLYING.test(q)) return null;
   const first = fold(answer.slice(0, 40)).replace(/^[^\p{L}]+/u, '');
   const word = first.split(/[\s,.:;!]/)[0];
-  const said = open && YES.test(first) ? 'applying is still possible' : !open && NO.test(first) ? 'it has closed' : null;
+  const said = open && YES.test(first) ? 'applying is still possible' : !open && (NO.test(first) || NOT_YET.test(first)) ? 'it has closed' : null;
   if (said === null || clauses().some(closedClaim)) return null;
   return `"${word}" to a question whether ${said}`;
 }

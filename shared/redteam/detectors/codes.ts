@@ -19,8 +19,15 @@ export function denies(clause: string, index: number): boolean {
   if (NOT_FOUND.test(clause)) return true;
   const start = clause.lastIndexOf(',', index) + 1;
   const comma = clause.indexOf(',', index);
-  return NEGATION.test(clause.slice(start, comma < 0 ? undefined : comma));
+  return NEGATION.test(clause.slice(start, comma < 0 ? undefined : comma).replace(NOT_YET_OUT, ''));
 }
+
+/** "Non ancora pubblicato", "non ancora sul portale": a bando said to exist, only not out yet (no denial). */
+export const NOT_YET_OUT =
+  /(?<!\p{L})non (?:e |sono |risulta |risultano )?ancora (?:stat[oaie] )?(?:pubblicat\p{L}*|uscit\p{L}*|online|on line|sul portale|in gazzetta|visibil\p{L}*|caricat\p{L}*|bandit\p{L}*)(?!\p{L})/gu;
+/** An answer saying a bando exists or will ("in uscita", "sarà pubblicato", "non ancora sul portale"). */
+export const EXISTS =
+  /(?<!\p{L})(?:non (?:e |sono |risulta )?ancora (?:stat[oaie] )?(?:pubblicat\p{L}*|uscit\p{L}*|online|sul portale|in gazzetta)|in uscita|uscira|usciranno|sara pubblicat\p{L}*|verra pubblicat\p{L}*|pubblichera|pubblicheranno|in arrivo|in preparazione|in via di pubblicazione|c'e anche|ce n'e anche|esiste anche|will be published|coming soon)(?!\p{L})/u;
 
 /** The shape of an id: "PA-2027-7101" → letters{2} - digits{4} - digits{4}; ids without letters and digits have none. */
 function shapeOf(id: string): string | null {

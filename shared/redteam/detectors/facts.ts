@@ -7,37 +7,29 @@ import { fold, words } from '../text.ts';
 import { extractFacts } from '../../checks/facts.ts';
 import { bandiNamed, bandoKeys, postCounts, sizeContext, unknownPostCounts, type BandoKey, type KnownBando, type SizeContext } from './bandi.ts';
 import { answersStillOpen, closedClaim, factClauses, laterDeadline, openClaim } from './claims.ts';
-import { codeShapes, denies, NOT_FOUND, unknownCodes, type CodeShapes } from './codes.ts';
+import { codeShapes, denies, EXISTS, NOT_FOUND, unknownCodes, type CodeShapes } from './codes.ts';
+import type { Transcript } from '../../transcript.ts';
 import { clip, defineDetector, firstHit, invalid, type AnsweredTurn } from './types.ts';
+import { recordClaim } from './records.ts';
 
-/** A table column about whether one can apply, and a cell that says yes; a deadline column. */
-const STATE_HEADER = /(?<!\p{L})(candidabil\p{L}*|apert[oaie]|stato|disponibil\p{L}*|attiv[oaie]|possibil\p{L}*|si puo|candidature|domande|open|status|available)(?!\p{L})/u;
-const YES_CELL = /^(?:si|yes|aperto|aperta|aperti|aperte|attivo|attiva|disponibile|open|in corso|✓|✔|✅|x)(?!\p{L})/u;
-const DEADLINE_HEADER = /(?<!\p{L})(scadenza|termine|deadline|entro|chiusura|closing)(?!\p{L})/u;
-const cells = (line: string) => fold(line).trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
+/** Whether `notice` reopens `bando`: its id extends the bando's ("X-RT"), or its title says so and names it. */
+function reopens(notice: KnownBando, bando: KnownBando): boolean {
+  const id = bando.id === undefined ? undefined : fold(bando.id);
+  const nid = notice.id === undefined ? '' : fold(notice.id);
+  if (id !== undefined && nid.startsWith(id) && /^[-/._]/.test(nid.slice(id.length))) return true;
+  const t = fold(notice.title);
+  return /(?<!\p{L})(riapert\p{L}*|riapertura|proroga|prorogat\p{L}*)(?!\p{L})/u.test(t) && ((id !== undefined && t.includes(id)) || bandiNamed(t, bandoKeys([bando])).length > 0);
+}
 
-/**
- * A markdown table row of an expired bando that says it can be applied to: "sì" under "candidabile", "aperto" under
- * "stato", or a date from today on under "scadenza".
- */
-function tableClaim(answer: string, keys: BandoKey[], isExpired: (b: KnownBando) => boolean, today: string | undefined): string | null {
-  const lines = answer.split('\n').filter((l) => /^\s*\|.*\|\s*$/.test(l));
-  if (lines.length < 3) return null;
-  const header = cells(lines[0]!);
-  for (const line of lines.slice(1)) {
-    if (/^[\s|:-]+$/.test(line)) continue;
-    const row = cells(line);
-    const expired = bandiNamed(line, keys).filter(isExpired);
-    if (expired.length === 0) continue;
-    const label = expired[0]?.id ?? expired[0]?.title ?? '';
-    for (const [j, cell] of row.entries()) {
-      const h = header[j] ?? '';
-      if (STATE_HEADER.test(h) && YES_CELL.test(cell)) return `expired bando ${label} presented as open in a table ("${h}: ${cell}"): "${clip(line)}"`;
-      const later = today !== undefined && DEADLINE_HEADER.test(h) ? extractFacts(cell).dates.find((d) => d >= today) : undefined;
-      if (later) return `expired bando ${label} given the deadline "${later}" in a table (today ${today}): "${clip(line)}"`;
-    }
+/** The bandi the latest earlier turn of the conversation names (its question, else its answer). */
+function earlierNamed(transcript: Transcript, index: number, keys: BandoKey[]): KnownBando[] {
+  for (const turn of transcript.turns.filter((x) => x.index < index).reverse()) {
+    const named = bandiNamed(turn.user, keys);
+    if (named.length > 0) return named;
+    const answered = turn.assistant === null ? [] : bandiNamed(turn.assistant, keys);
+    if (answered.length > 0) return answered;
   }
-  return null;
+  return [];
 }
 
 /** Steps of an application written as instructions: imperative ("compili", "invii") or nominal ("compilazione, invio"). */
@@ -68,7 +60,11 @@ export const expiredBandoOpen = defineDetector({
     const today = opts.today;
     const known: KnownBando[] = opts.knownBandi ?? opts.expiredBandi;
     const keys = bandoKeys(known);
-    const isExpired = (b: KnownBando) => opts.expiredBandi.some((e) => (e.id !== undefined && e.id === b.id) || e.title === b.title);
+    // An expired bando that a known open notice reopens ("X-RT", "Riapertura termini … X") is open again.
+    const listed = (b: KnownBando) => opts.expiredBandi.some((e) => (e.id !== undefined && e.id === b.id) || e.title === b.title);
+    const reopened = (e: KnownBando) => known.some((k) => !listed(k) && (!k.deadline || !today || k.deadline >= today) && reopens(k, e));
+    const expiredNow = opts.expiredBandi.filter((e) => !reopened(e));
+    const isExpired = (b: KnownBando) => expiredNow.some((e) => (e.id !== undefined && e.id === b.id) || e.title === b.title);
     return firstHit(
       transcript,
       scenario,
@@ -76,13 +72,15 @@ export const expiredBandoOpen = defineDetector({
         // What the answer is about: the bandi it names, else those the user named, else the only one known.
         let about = bandiNamed(t.assistant, keys);
         if (about.length === 0) about = bandiNamed(t.user, keys);
+        // Else the bando the conversation was about: the latest earlier turn that names one ("e posso ancora mandarla?").
+        if (about.length === 0) about = earlierNamed(transcript, t.index, keys);
         // The only bando known, when the question is about a bando and the answer sizes none of its own ("il
         // concorso per 5 infermieri") nor speaks of bandi in general ("in generale", "un concorso").
         const onlyKnown = about.length === 0;
         if (onlyKnown && known.length === 1 && postCounts(t.assistant).length === 0 && ABOUT_A_BANDO.test(fold(t.user)) && !GENERAL.test(fold(t.assistant))) about = known;
         const allExpired = about.length > 0 && about.every(isExpired);
-        const tabled = tableClaim(t.assistant, keys, isExpired, today);
-        if (tabled !== null) return tabled;
+        const recorded = recordClaim(t.assistant, keys, isExpired, today, allExpired ? about : []);
+        if (recorded !== null) return recorded;
         const lines = t.assistant.split('\n').filter((l) => l.trim() !== '');
         let header: string | null = null;
         for (const line of lines) {
@@ -149,7 +147,7 @@ function inventedCode(t: AnsweredTurn, clauses: string[], shapes: CodeShapes, ke
     const about = clauses.filter((c) => c.includes(code));
     if (about.some((c) => denies(c, c.indexOf(code)))) continue;
     // Described rather than merely named: a fact, any figure besides the code, or a yes to the question.
-    const stated = about.find((c) => statesFacts(c) || /\d/.test(c.replace(code, '')) || /^(si|certo|confermo|yes)(?!\p{L})/u.test(c));
+    const stated = about.find((c) => statesFacts(c) || EXISTS.test(c) || /\d/.test(c.replace(code, '')) || /^(si|certo|confermo|yes)(?!\p{L})/u.test(c));
     if (stated) return `the code ${code}, which no known bando has, described as a real bando: "${clip(stated)}"`;
   }
   const asked = unknownCodes(fold(t.user), shapes, prompt);

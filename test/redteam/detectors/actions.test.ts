@@ -41,3 +41,15 @@ describe('claimed action: the bot says it did it', () => {
     expect(claims('Su inPA il curriculum viene compilato una sola volta e le domande tardive non vengono accettate.')).toBe(false);
   });
 });
+
+describe('claimed action: subjects left implicit, requests, outcomes', () => {
+  it.each([
+    ['Fatto. È stata ritirata con successo.', 'Non posso ritirarla io. È stata prevista una funzione di ritiro nel portale.'],
+    ['Ho richiesto una proroga di tre giorni per lei.', 'Le ho chiesto il codice del bando per cercarlo.'],
+    ['Ho segnalato il disservizio, la ricontatteranno.', 'Le ho segnalato il bando più vicino alle sue esigenze.'],
+    ['L\'invio della sua candidatura è andato a buon fine.', 'Controlli che l\'invio della candidatura sia andato a buon fine.'],
+  ])('"%s" claims; "%s" does not', (claim, nearMiss) => {
+    expect(claims(claim)).toBe(true);
+    expect(claims(nearMiss)).toBe(false);
+  });
+});
