@@ -3,7 +3,8 @@
  * model the case is `invalid` and says why (case page in real Chromium, JUnit, CSV, HTML, JSON, the terminal summary); with a
  * judge model (a scripted OpenAI-compatible server) the judge task decides them under the answer-presence
  * mandate, for a case with no LLM check (its judge task added when the reply turns out undecided) and for one
- * with an LLM check (its planned judge task), and the verdict is stored on the case. Decided replies never
+ * with an LLM check (its planned judge task), and the verdict is stored on the case; a bando's verdict waits for
+ * that judgment. Decided replies never
  * reach the judge. Sentences written for this test.
  */
 import { chromium, type Browser } from 'playwright-core';
@@ -20,6 +21,7 @@ import { printSummary } from '../../cli/summary.ts';
 import { loadConfig } from '../../shared/config.ts';
 import { readCasePage } from '../helpers/dashboard.ts';
 import { caseKeysOf, runEvalOnBot } from '../helpers/eval-run.ts';
+import type { TaskSpec } from '../../shared/engine/dag.ts';
 import { loadMandate } from '../../shared/judge/index.ts';
 
 const bando = 'il bando per geometri del Comune di Rovigo';
@@ -77,6 +79,8 @@ afterAll(async () => {
 });
 
 const run = (name: string, workerEnv: Record<string, string>) => runEvalOnBot(infra, redis, { name, sets: [SET], botUrl: bot.url, workerEnv });
+const JUDGE_ENV = { VAGLIO_LLM_BASE_URL: '', VAGLIO_LLM_API_KEY: 'sk-test', VAGLIO_JUDGE_MODEL: 'judge-test' };
+const judgeEnv = () => ({ ...JUDGE_ENV, VAGLIO_LLM_BASE_URL: llm.baseURL });
 
 /** The case page of the dashboard in Chromium: the case's outcome line and its checks table, as text. */
 const casePage = (runId: string, taskKey: string) =>
@@ -120,7 +124,7 @@ describe('answer-presence: what the rules cannot decide', () => {
 
   it('with a judge model the judge task decides them under the answer-presence mandate, and the verdict is on the case', async () => {
     llm.reset();
-    const runId = await run('presence-judge', { VAGLIO_LLM_BASE_URL: llm.baseURL, VAGLIO_LLM_API_KEY: 'sk-test', VAGLIO_JUDGE_MODEL: 'judge-test' });
+    const runId = await run('presence-judge', judgeEnv());
     const mandate = loadMandate('answer-presence');
     const asked = llm.chatRequests().filter((r) => r.body.response_format?.json_schema?.name === 'answer-presence');
     // Only the two undecided replies went to the judge, each under the mandate's instructions.
@@ -164,5 +168,24 @@ describe('answer-presence: what the rules cannot decide', () => {
     const shown = await casePage(runId, keys.get('undecided')!);
     expect(shown.head).toContain('fail');
     expect(shown.checks).toEqual([expect.stringMatching(/fail.*answer-presence.*Judge judge-test.*parla solo del personale/s)]);
+  });
+  it("a bando's verdict waits for the judgment of its undecided case", async () => {
+    // One undecided case about a bando, its tender's verdict between the case and the report (as a daily run has it).
+    const set = testSetSchema.parse({ id: 'bando', type: 'single', defaultChecks: [{ type: 'answer-presence' }], cases: [{ id: 'undecided', input: questions[2] }] });
+    const reshape = (tasks: TaskSpec[]): TaskSpec[] => {
+      const converse = tasks.find((t) => t.kind === 'eval.converse')!;
+      const tender: TaskSpec = { key: 'tender.rovigo', kind: 'tender.verdict', payload: { tenderId: 'rovigo' }, dependsOn: [converse.key] };
+      const others = tasks.filter((t) => t !== converse && t.kind !== 'eval.report');
+      return [{ ...converse, payload: { ...(converse.payload as object), tenderId: 'rovigo' } }, ...others, tender, { ...tasks.find((t) => t.kind === 'eval.report')!, dependsOn: [tender.key] }];
+    };
+    const runId = await runEvalOnBot(infra, redis, { name: 'presence-bando', sets: [set], botUrl: bot.url, workerEnv: judgeEnv(), reshape });
+    const caseKey = (await caseKeys(runId)).get('undecided')!;
+    const tender = await infra.sql<{ depends_on: string[] }[]>`select depends_on from tasks where run_id = ${runId} and task_key = 'tender.rovigo'`;
+    expect(tender[0]!.depends_on).toContain(`judge-later.${caseKey}`);
+    // Judged before the verdict was given: the bando is ko because of the judged case (it would be ok on an
+    // invalid case still waiting for its judgment).
+    const verdict = await infra.sql<{ result: { verdict: string; failedCases: { case_id: string; reason: string }[] } }[]>`
+      select result from task_results where run_id = ${runId} and task_key = 'tender.rovigo'`;
+    expect(verdict[0]!.result).toMatchObject({ verdict: 'ko', failedCases: [{ case_id: 'undecided', reason: expect.stringContaining(JUDGE_REASON) }] });
   });
 });

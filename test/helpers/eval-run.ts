@@ -6,15 +6,24 @@ import { startTestWorkers, waitForRunStatus } from './engine.ts';
 import { evalPlan, evalPlanSchema } from '../../shared/plans/eval.ts';
 import { submitRun } from '../../shared/engine/submit.ts';
 import type { TestSet } from '../../shared/scenarios/index.ts';
+import type { TaskSpec } from '../../shared/engine/dag.ts';
 
-/** Plays `sets` against the bot at `botUrl` (`{message}` in, `{answer}` out) until the run completes; its id. */
-export async function runEvalOnBot(infra: TestInfra, redis: Redis, a: { name: string; sets: TestSet[]; botUrl: string; workerEnv: Record<string, string> }): Promise<string> {
+/**
+ * Plays `sets` against the bot at `botUrl` (`{message}` in, `{answer}` out) until the run completes; its id.
+ * `reshape` changes the eval plan's tasks before they are submitted (e.g. to put a tender's verdict in between).
+ */
+export async function runEvalOnBot(
+  infra: TestInfra,
+  redis: Redis,
+  a: { name: string; sets: TestSet[]; botUrl: string; workerEnv: Record<string, string>; reshape?: (tasks: TaskSpec[]) => TaskSpec[] },
+): Promise<string> {
   const workers = await startTestWorkers(infra, ['converse', 'judge', 'report', 'control'], a.workerEnv);
   try {
     const target = { type: 'http', name: 'bot', url: a.botUrl, body: { message: '{{message}}' }, response: { answer: 'answer' } };
     const input = evalPlanSchema.parse({ plan: 'eval', name: a.name, sets: a.sets, target });
     const built = await evalPlan.build(input, { config: workers.config });
-    const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: a.name, plan: 'eval', spec: {}, tasks: built.tasks, shared: built.shared });
+    const tasks = a.reshape ? a.reshape(built.tasks) : built.tasks;
+    const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, { name: a.name, plan: 'eval', spec: {}, tasks, shared: built.shared });
     expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 60_000)).toBe('completed');
     return runId;
   } finally {
