@@ -6,9 +6,13 @@
  * pleasantries. Italian and English.
  *
  * The reply is judged clause by clause, so a polite opening never hides the answer that follows it, and a clause
- * counts as content only when it says something relative to the question: a figure, a yes or a no, or words that
- * are neither about the conversation itself (helping, knowing, asking, apologising: deflections.ts META_WORD) nor,
- * for a what/when/how-much question, the question's own words restated. A clause about the conversation that is
+ * counts as content only with evidence tied to the question (presence-evidence.ts): a figure or value of the kind
+ * asked ("4 posti" does not answer "where"), a yes or a no to a yes/no question, a restriction, a name the question
+ * did not give, a list, a contact to "whom do I write to", or the question's subject (not its bando's names or
+ * profile) with something said of it. Words about the conversation (deflections.ts META_WORD), about the bot or its
+ * team, or about bandi in general once a bando was named are padding. A clause with words of its own but none of
+ * that evidence is a claim the rules cannot weigh: alone, or beside a deflection, the reply is undecided (the
+ * judge's); padding beside a deflection leaves the deflection. A clause about the conversation that is
  * negated ("non sono nella posizione di risponderle") is a deflection whatever its wording. Any content clause
  * makes the reply an answer ("non so la data esatta, ma il bando scade a gennaio"; a referral beside the answer).
  * Beside the per-kind forms (deflections.ts), clauses are read by their structure (presence-frames.ts): the bot
@@ -23,6 +27,7 @@ import { ENGLISH_MARKERS, ENGLISH_STOPWORDS, ITALIAN_MARKERS, ITALIAN_STOPWORDS 
 import { foldAccents } from './text.ts';
 import { parseItalianNumberWord } from './italian-numbers.ts';
 import { memoize } from './memo.ts';
+import { countFits, endsOnSide, enumerates, figureFits, namesIn, namesNumber, namesPlace, namesTime, restricts, slotsOf, takesSide, namesFit, type Slot } from './presence-evidence.ts';
 import { DECLINES, DOCUMENT_POINTER, ERROR_DETAIL, advisesElsewhere, asksBack, speaksOfItself } from './presence-frames.ts';
 import type { CheckContext, CheckHandler, CheckResult } from './types.ts';
 
@@ -66,11 +71,18 @@ const ORDER: DeflectionKind[] = ['error', 'refusal', 'fallback', 'dont-know', 'a
  * polar: a yes or a no; some: words of its own, but neither a figure nor anything about what was asked ("il nostro
  * staff aggiorna costantemente il portale"): it answers only where nothing in the reply deflects.
  */
-type Clause = { kind: 'content' | 'some' | 'filler' | 'bare' | 'weak' | 'echo' | 'polar' | 'detail' } | { kind: 'deflection'; as: DeflectionKind };
+type Clause =
+  | { kind: 'content' | 'claim' | 'some' | 'filler' | 'bare' | 'weak' | 'echo' | 'detail' }
+  | { kind: 'polar'; yesNo: boolean }
+  | { kind: 'deflection'; as: DeflectionKind };
 interface Judge {
   question: string;
   /** The question asks what, when, how much… (not yes or no): restating it answers nothing. */
   wh: boolean;
+  /** The kinds of value it asks for (presence-evidence.ts slotsOf): a figure of another kind does not answer. */
+  slots: Slot[];
+  /** The names the question gives (capitalised words, acronyms: the bando's ente and place): not its topic. */
+  named: string[];
   bandoNamed: boolean;
   asksContact: boolean;
   /** The question is in English ("None." answers "how many …?" rather than being a null leaked as text). */
@@ -84,6 +96,12 @@ const NAMING = new RegExp(
   `\\b(?:${ENTE})\\b(?:\\s+(?:di|del|della|dell'|dei|degli|delle|of|for))?(?:\\s+[a-z0-9]+){0,2}|\\b(?:concorso|concorsi|bando|bandi|selezione|avviso|call|competition|notice)\\b(?:\\s+(?:per|for|da|as))?`,
   'g',
 );
+/**
+ * The profile a bando is for, which names the bando rather than what is asked about it: "… per 2 geometri", "…
+ * for nurses", "the library assistant competition" (a few words before the noun, in English).
+ */
+const PROFILE =
+  /\b(?:concors[oi]|band[oi]|selezion[ei]|avvis[oi]|graduatori[ae]|competitions?|calls?|notices?)\b(?:\s+\S+){0,6}?\s+(?:per|for|as)\s+(?:\d+\s+)?(?:posti\s+(?:di|da)\s+)?[a-z']+(?:\s+(?:di|da|in)\s+[a-z']+|\s+(?!(?:e|ed|o|and|or|di|del|della|dei|in|nel|is|are|ha|prevede|richiede)\b)[a-z']+)?|\bthe\s+(?:[a-z'-]+\s+){1,4}(?=(?:competition|call|notice|bando|recruitment|selection|contest)\b)/g;
 const BANDO_NOUN = /^(?:band[oi]|concors[oi]|selezion[ei]|avvis[oi]|calls?|competitions?|notices?|posti|posto|seats?|jobs?)$/;
 
 /**
@@ -94,8 +112,8 @@ const questionWords = memoize(
   (question: string) => {
     const asked = tokens(question);
     // What is asked about, without the words that name the bando ("il concorso del Comune di Gorizia per …").
-    const topic = tokens(question.replace(NAMING, ' ')).filter((w) => !BANDO_NOUN.test(w));
-    return { asked, inQuestion: formsOf(asked), onTopic: formsOf(topic), selves: new Set(question.match(USER_SELF) ?? []) };
+    const topic = tokens(question.replace(PROFILE, ' ').replace(NAMING, ' ')).filter((w) => !BANDO_NOUN.test(w));
+    return { asked, topic, inQuestion: formsOf(asked), onTopic: formsOf(topic), selves: new Set(question.match(USER_SELF) ?? []) };
   },
   (question) => question,
 );
@@ -105,6 +123,15 @@ const questionWords = memoize(
  * (e-mail, PEC, web, street), a number, or a named office. "Consulti il sito istituzionale dell'ente" does not.
  */
 const CONCRETE_CHANNEL = /@|https?:\/\/|www\.|\b[a-z0-9-]+\.(?:it|eu|gov|com|org|net)\b|\d|\b(?:via|viale|piazza|piazzale|corso|largo)\s+\S|\b(?:ufficio|servizio|settore|area|direzione|sportello|u\.?o\.?c?\.?|urp)\s+(?!(?:del|della|dell'|dello|dei|degli|delle|di|competente|preposto|responsabile|dell)\b)[a-z]{3,}/i;
+
+/** An address, a mail or web address, a phone number: a way to reach someone, itself a value. */
+const CONTACT_VALUE =
+  /@|https?:\/\/|www\.|\b[a-z0-9-]+\.(?:it|eu|gov|com|org|net)\b|\b\d[\d .]{5,}\d\b|\b(?:via|viale|piazza|piazzale|corso|largo)\s+[a-z]{3,}|\b(?:ufficio|servizio|settore|area|direzione|sportello|segreteria)\s+(?!(?:del|della|dell'|dello|dei|degli|delle|di|competente|preposto|responsabile|dell|giusto|indicato|relativo)\b)[a-z]{4,}/;
+/** Where things are published or found: a name beside it is a place to look. */
+const PUBLISHED = /\b(?:pubblic|publish|disponibil|available|consultabil|reperibil|trova|find|found)\w*/;
+/** A body or a role that decides or does something: what a question asking who wants named. */
+const WHO =
+  /\b(?:commission[ei]|commission|dirigent[ei]|diret+or[ei]?|director|responsabil[ei] (?:del|della|dell')|president[ei]?|chair\w*|board|committee|panel|segretari[oa]|ufficio \w{4,}|servizio \w{4,}|office of|head of|manager)\b/;
 
 /**
  * Whether a text has a form of deflection `kind`. Each kind is tested at most once per text: the same clauses
@@ -128,7 +155,9 @@ function deflection(text: string, ctx: Judge, kinds: DeflectionKind[]): Deflecti
     // A long clause with figures that mentions a referral, "which" or an error is content that also says so.
     if ((kind === 'asks-which' || kind === 'referral' || kind === 'error') && tokens(text).length > 10 && /\d/.test(text)) return undefined;
     // A referral or "which" beside a date ("scriva all'ufficio entro il 3 maggio") gives the user a deadline.
-    if ((kind === 'asks-which' || kind === 'referral') && DATE.test(text)) return undefined;
+    // Asked where to write, an address is the answer whatever else the clause asks or advises.
+    if ((kind === 'asks-which' || kind === 'referral') && ctx.asksContact && CONTACT_VALUE.test(text)) return undefined;
+    if ((kind === 'asks-which' || kind === 'referral') && (DATE.test(text) || namesTime(text, []) || /\b\d+ (?:giorni|settimane|mesi|days|weeks|months)\b/.test(text))) return undefined;
     // "In caso di malfunzionamento del portale …", "if the system is down …": a procedure, not a failure.
     if (kind === 'error' && CONDITIONAL.test(text)) continue;
     return kind;
@@ -192,14 +221,65 @@ const CONTINUES = /^(?:che|chi|dove|li|loro|essi|oppure|altrimenti|they|they'll|
 /** What the user asked, as the bot names it when it declines it ("questa richiesta esce …", "this question is …"). */
 const CONVERSATION_NOUN = /^(?:richiest[ae]|domand[ae]|quesit[oi]|question[ei]?|questions?|requests?|queries|query|enquir\w*|inquir\w*)$/;
 
-function classify(clause: string, ctx: Judge): Clause {
+/** A plain yes or no (POLARITY's other words, "nessuno", "tutti", "mai", answer how many or when as well). */
+const YES_NO = /^(?:si|no|yes|yep|nope|esatto|esattamente|corretto|exactly|correct|right|assolutamente(?: si| no)?|certo che si|certo che no)$/;
+
+/**
+ * Talk about bandi in general rather than the one asked about: how often, how much things vary, what "usually"
+ * holds ("le date cambiano spesso", "it varies from one body to another"). It answers a general question; after
+ * a bando was named it tells the user nothing about that one.
+ */
+const GENERIC_WORDS =
+  'spesso|talvolta|a volte|di solito|solitamente|generalmente|in genere|in generale|normalmente|tipicamente|di norma|var(?:ia|iano|iare|iabil\\w*)|cambi(?:a|ano|are)|dipende|dipendono|da (\\w+) a \\1|ogni|ciascun[oa]?|often|sometimes|usually|generally|in general|normally|typically|var(?:y|ies|ied|iable)|chang(?:e|es|ing)|depends?|from (\\w+) to \\2|every|each';
+const GENERIC = new RegExp(`\\b(?:${GENERIC_WORDS})\\b`);
+
+/**
+ * Whether a clause that neither deflects nor restates shows what an answer shows (presence-evidence.ts): a
+ * figure, a count, a time, a restriction ("solo per esami"), a side taken on a yes/no question, a name the
+ * question did not give, or the question's subject with something said of it. Padding (about the bot or its
+ * team, or bandi in general once a bando was named) shows none of it, whatever its words.
+ */
+function evidenced(c: string, said: string[], ctx: Judge, names: string, generic: boolean): boolean {
+  const { inQuestion, onTopic } = questionWords(ctx.question);
+  // The question's subject (not the names of its bando) named again: what the clause speaks of.
+  const topical = said.some((w) => onTopic(w) && !ctx.named.includes(w));
+  // A value of the kind asked ("il 3 marzo" to "quando?"); to a question that names no kind (yes/no, what, how),
+  // a figure counts beside the subject asked about: "2 posti, entro il 14 marzo" does not say what it pays.
+  const value = figureFits(c, ctx.slots, ctx.question) || (namesNumber(c) && countFits(ctx.slots)) || namesTime(c, ctx.slots);
+  // (A question with no subject of its own, "domanda 0" or only names, ties nothing: any figure counts.)
+  const untied = !questionWords(ctx.question).topic.some((w) => !ctx.named.includes(w) && !isMetaWord(w) && !/\d/.test(w));
+  // A date answers how or what as well ("scriva all'ufficio entro il 3 maggio"); to a yes/no question it needs the
+  // subject beside it.
+  const dated = ctx.wh && (DATE.test(c) || namesTime(c, []));
+  if ((value && (ctx.slots.length > 0 || topical || untied || dated)) || (restricts(c) && !speaksOfItself(c)) || namesPlace(c, ctx.slots)) return true;
+  // Asked whom to contact, an address or a number is the answer.
+  if (ctx.asksContact && CONTACT_VALUE.test(c)) return true;
+  // Asked who, a body or a role ("la commissione esaminatrice") is the answer.
+  if (ctx.slots.includes('who') && WHO.test(c)) return true;
+  if (speaksOfItself(c) || ABOUT_US.test(c) || (ctx.bandoNamed && (generic || GENERIC.test(c)))) return false;
+  if (!ctx.wh && takesSide(c)) return true;
+  // A name the question did not give ("a Perugia e Terni", "con SPID o CIE") answers where, who or what, unless the
+  // clause says where things are published ("pubblicato sulla Gazzetta Ufficiale"): then it names a place to look.
+  const named = names !== '' && said.some((w) => !inQuestion(w) && !isReferralWord(w) && names.split(' ').includes(w)) && !PUBLISHED.test(c);
+  if (named && namesFit(ctx.slots)) return true;
+  // Asked for a time, a place, a person, an amount, a length or a count, other words do not give it.
+  if (ctx.slots.length > 0) return false;
+  // The subject with something said of it (to a yes/no question, saying it again may say yes).
+  return topical && (!ctx.wh || said.some((w) => !inQuestion(w)));
+}
+
+/** A sentence opening on what generally holds, or naming bandi as a class ("nei concorsi pubblici", "in most calls"). */
+const GENERIC_OPENING = new RegExp(`^(?:\\S+ ){0,3}?(?:${GENERIC_WORDS})\\b|\\b(?:nei|negli|per i|per gli|tutti i|molti|alcuni|la maggior parte dei) (?:concorsi|bandi|avvisi|enti)(?: pubblici)?\\b|\\b(?:in|for|most|many|some|all) (?:public )?(?:competitions|calls|notices)\\b`);
+
+function classify(clause: string, ctx: Judge, names = '', generic = false): Clause {
   const c = trimEnds(clause);
   if (bare(c) === '') return { kind: 'filler' };
   if (ERROR_DETAIL.test(c) || DOCUMENT_POINTER.test(c)) return { kind: 'detail' };
-  if (POLARITY.test(c)) return { kind: 'polar' };
+  if (POLARITY.test(c)) return { kind: 'polar', yesNo: YES_NO.test(c) };
   // "Cinque.", "Uno solo.": a number word is an answer ("uno"/"una" only when nearly alone: else an article).
   const words = c.match(/\p{L}+/gu) ?? [];
-  if (words.some((w) => parseItalianNumberWord(w) !== undefined && (!/^un[oa]?$/.test(w) || words.length <= 2))) return { kind: 'content' };
+  const counts = words.some((w) => parseItalianNumberWord(w) !== undefined && (!/^un[oa]?$/.test(w) || words.length <= 2)) || namesNumber(c);
+  if (counts && countFits(ctx.slots)) return { kind: 'content' };
   if (FILLER.some((re) => re.test(c))) return { kind: 'filler' };
   if (isEcho(clause.trim(), ctx)) return { kind: 'echo' };
   const as = deflection(c, ctx, ORDER);
@@ -214,6 +294,8 @@ function classify(clause: string, ctx: Judge): Clause {
   // itself, whatever the clause then names.
   const declines = DECLINES.exec(c);
   if (declines && !/\d/.test(c) && tokens(c.slice(declines.index + declines[0].length)).slice(0, 3).some((w) => isMetaWord(w) || isReferralWord(w))) return { kind: 'deflection', as: negatedKind(own) };
+  // "Purtroppo sì", "I'm afraid there is", "not necessarily": a side taken on a yes/no question.
+  if (!ctx.wh && ((takesSide(c) && !speaksOfItself(c)) || endsOnSide(c))) return { kind: 'content' };
   if (own.length === 0) return { kind: 'bare' };
   const said = own.filter((w) => !isMetaWord(w));
   if (said.length > 0) {
@@ -229,13 +311,15 @@ function classify(clause: string, ctx: Judge): Clause {
     // "Ci sono concorsi del Ministero" to "Quando scade il concorso del Ministero?": the question's words only.
     // To a yes/no question they may say yes ("il bando è aperto"), unless they are a fragment of it ("sono loro i
     // responsabili del bando").
+    // A side taken on a yes/no question ("no need", "not required") or a restriction ("solo la maggiore età")
+    // answers even in the question's own words.
+    if ((!ctx.wh && takesSide(c) && !speaksOfItself(c)) || (restricts(c) && !speaksOfItself(c))) return { kind: 'content' };
     const restates = !/\d/.test(c) && said.every(inQuestion) && (ctx.wh || new Set(said).size < Math.ceil(new Set(asked).size / 2));
+    // "Nessuna esperienza richiesta" to "richiede esperienza?": the question's words, negated, say no.
+    if (restates && !ctx.wh && NEGATION.test(c) && !NEGATION.test(ctx.question)) return { kind: 'content' };
     if (restates) return { kind: 'weak' };
-    // About the bot, its team or the user's luck ("il nostro staff aggiorna il portale", "le auguro buona fortuna")
-    // and not specific (no figure, no word of what was asked beside a word of its own): padding, not an answer.
-    const { onTopic } = questionWords(ctx.question);
-    const specific = /\d/.test(c) || (said.some(onTopic) && said.some((w) => !inQuestion(w)));
-    return { kind: !specific && (speaksOfItself(c) || ABOUT_US.test(c)) ? 'some' : 'content' };
+    if (evidenced(clause.trim(), said, ctx, names, generic)) return { kind: 'content' };
+    return { kind: speaksOfItself(c) || ABOUT_US.test(c) || (ctx.bandoNamed && (generic || GENERIC.test(c))) ? 'some' : 'claim' };
   }
   // Only about the conversation and negated ("non sono in condizione di risponderle", "I am not in a position
   // to answer"): what the bot does not do or know.
@@ -248,7 +332,7 @@ function classify(clause: string, ctx: Judge): Clause {
  * judged clause by clause, so a referral beside content ("scade il 12 gennaio, per informazioni contatti …")
  * leaves the content.
  */
-function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean): Clause[] {
+function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean, names: string): Clause[] {
   const state = { referral: afterReferral };
   // The question repeated whole, maybe after "Domanda:" (which the cut at ':' below would leave as a clause).
   if (isEcho(sentence, ctx)) return [{ kind: 'echo' }];
@@ -264,19 +348,28 @@ function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean): Cl
     const more = tokens(whole).filter((w) => !isMetaWord(w) && !ASKING.test(w) && !inQuestion(w));
     if (more.length <= 3) return [{ kind: 'deflection', as: 'asks-which' }];
   }
+  // Opening on bandi in general ("In generale, nei concorsi …"): every clause of the sentence is about them.
+  const generic = GENERIC_OPENING.test(whole);
+  const { inQuestion } = questionWords(ctx.question);
+  const concrete = (item: string) => tokens(item).some((w) => !isMetaWord(w) && !isReferralWord(w) && !inQuestion(w) && !ABOUT_US.test(w));
   const clauses = sentence
     .split(/,?\s+(?=(?:ma|pero|tuttavia|invece|but|however|yet)\b)/)
+    // "Posso però fornirle …", "I can however …": a verb and its contrast are one clause.
+    .reduce<string[]>((parts, part, i, all) => (i > 0 && (all[i - 1] ?? '').trim().split(/\s+/).length <= 2 ? [...parts.slice(0, -1), `${parts.at(-1) ?? ''} ${part}`] : [...parts, part]), [])
     .flatMap((part) => {
       const p = trimEnds(part.replace(CONTRAST, ''));
       const as = deflection(p, ctx, ORDER.filter((k) => k !== 'referral'));
       // "Non ho capito a quale bando si riferisce": asking which bando when none was named is the right reply.
       const clarifies = as === 'fallback' && !ctx.bandoNamed && says('asks-which', p);
       if (as && !clarifies && !FILLER.some((re) => re.test(p))) return [{ kind: 'deflection', as } as Clause];
+      // "Documento d'identità, diploma e ricevuta": a list of things names what was asked (cut at its commas,
+      // each item alone would say little).
+      if (enumerates(p, concrete) && !says('referral', p)) return [{ kind: 'content' } as Clause];
       return p.split(/[,:]+|\s[—–-]\s/).map((c) => {
-        const k = classify(c, ctx);
+        const k = classify(c, ctx, names, generic);
         // What follows a referral and points back at it ("…, che le saprà rispondere", "they'll know") is still
         // the referral, unless it gives a figure ("…, che è aperto dalle 9 alle 12").
-        const continues = state.referral && k.kind === 'content' && CONTINUES.test(trimEnds(c)) && !/\d/.test(c);
+        const continues = state.referral && (k.kind === 'content' || k.kind === 'claim') && CONTINUES.test(trimEnds(c)) && !/\d/.test(c);
         const out: Clause = continues ? { kind: 'deflection', as: 'referral' } : k;
         if (out.kind === 'deflection' && out.as === 'referral') state.referral = true;
         else if (out.kind === 'content') state.referral = false;
@@ -284,21 +377,32 @@ function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean): Cl
       });
     });
   // "Sì" or "No" answers a yes/no question, unless the sentence refuses, falls back or fails ("No, non posso").
-  const declines = clauses.some((c) => c.kind === 'deflection' && (c.as === 'refusal' || c.as === 'fallback' || c.as === 'error'));
-  return clauses.map((c) => (c.kind === 'polar' ? ({ kind: declines ? 'filler' : 'content' } as Clause) : c));
+  const declines = clauses.some((c) => c.kind === 'deflection' && (c.as === 'refusal' || c.as === 'fallback' || c.as === 'error' || c.as === 'dont-know'));
+  // To a question asking what, when, where…, a bare yes or no takes no side: only "nessuno", "tutti" answer.
+  return clauses.map((c) => (c.kind === 'polar' ? ({ kind: declines || (ctx.wh && c.yesNo) ? 'filler' : 'content' } as Clause) : c));
 }
 
 /** What a question tells about its replies, once per question (a run judges many replies to the same one). */
 const judgeFor = memoize(
-  (question: string, bandoNamed: boolean): Judge => {
-    const judge = { question, wh: WH.test(question), bandoNamed, asksContact: ASKS_CONTACT.test(question), english: isEnglish(question) };
+  (question: string, bandoNamed: boolean, named: string[]): Judge => {
+    const wh = WH.test(question);
+    // A yes/no question mentioning points or "chi può" asks whether, not how many or who.
+    const slots = slotsOf(question).filter((s) => wh || (s !== 'count' && s !== 'who'));
+    const judge = { question, wh, slots, named, bandoNamed, asksContact: ASKS_CONTACT.test(question), english: isEnglish(question) };
     return { ...judge, key: JSON.stringify(judge) };
   },
-  (question, bandoNamed) => `${bandoNamed ? 1 : 0}${question}`,
+  (question, bandoNamed, named) => `${bandoNamed ? 1 : 0}${named.join(' ')}\u0000${question}`,
 );
 
 /** judgeSentence memoised: a mutant changes one sentence of its answer, the others were judged already. */
-const judgedSentence = memoize(judgeSentence, (sentence, judge, afterReferral) => `${afterReferral ? 1 : 0}${judge.key}\u0000${sentence}`);
+const judgedSentence = memoize(judgeSentence, (sentence, judge, afterReferral, names) => `${afterReferral ? 1 : 0}${judge.key}\u0000${sentence}\u0000${names}`);
+
+/** The reply's names (presence-evidence.ts namesIn) that occur in this sentence, as one string (a memo key). */
+function namesOf(sentence: string, names: Set<string>): string {
+  if (names.size === 0) return '';
+  const here = new Set(sentence.match(/[\p{L}\p{N}]+/gu) ?? []);
+  return [...names].filter((n) => here.has(n)).sort().join(' ');
+}
 
 /** Whether, after these clauses, the last thing said was a referral (what follows may point back at it). */
 function referralLast(clauses: Clause[], before: boolean): boolean {
@@ -343,7 +447,9 @@ const undecided = (why: string): PresenceVerdict => ({ verdict: 'undecided', why
 
 /** Why the rules leave a reply undecided, by the clauses it is made of (most telling first). */
 const UNDECIDED_WHY = {
+  claim: 'no deflection, but nothing that ties its words to what was asked (no figure or value of the kind asked, no side taken, no name)',
   some: 'no deflection, but only generic words of its own, nothing specific about what was asked',
+  beside: 'a deflection beside words of its own the rules cannot weigh',
   weak: "no deflection, but only the question's own words restated",
   bare: 'no deflection, but only function words',
   affirms: 'only an affirmation to a question asking what, when or how much',
@@ -355,7 +461,8 @@ export function presenceVerdict(text: string, context: PresenceContext | string[
   if (bare(folded) === '') return noAnswer('empty');
   const question = fold(ctx.question ?? '');
   const { rest, found } = withoutCanned(folded, ctx.cannedReplies ?? []);
-  const judge = judgeFor(question, ctx.bandoNamed ?? namesBando(ctx.question ?? ''));
+  const judge = judgeFor(question, ctx.bandoNamed ?? namesBando(ctx.question ?? ''), [...namesIn(ctx.question ?? '')].sort());
+  const names = namesIn(text);
   // A header that only names the bando ("Bando «…» (codice X), Ente.") says nothing about what was asked.
   // (Quoted titles are emptied first: their "n. 40 posti" would cut the header in two.)
   const sentences = rest.replace(/«[^»]*»/g, '«»').split(/(?<=[.!?;])\s+|\n+/).map((x) => x.trim()).filter((x) => x && !isBandoHeader(x));
@@ -363,7 +470,7 @@ export function presenceVerdict(text: string, context: PresenceContext | string[
   const judged: Clause[] = [];
   let afterReferral = false;
   for (const x of sentences) {
-    const clauses = judgedSentence(x, judge, afterReferral);
+    const clauses = judgedSentence(x, judge, afterReferral, namesOf(x, names));
     if (clauses.some((j) => j.kind === 'content')) return ANSWER;
     afterReferral = referralLast(clauses, afterReferral);
     judged.push(...clauses);
@@ -374,7 +481,10 @@ export function presenceVerdict(text: string, context: PresenceContext | string[
   // Words of its own that say nothing specific are padding beside a refusal, a canned reply or a repeat ("Mi
   // dispiace, non posso. Il nostro staff aggiorna il portale ogni giorno."); alone, the rules cannot tell.
   const deflects = found || judged.some((j) => j.kind === 'deflection' || j.kind === 'echo');
+  if (!deflects && judged.some((j) => j.kind === 'claim')) return undecided(UNDECIDED_WHY.claim);
   if (!deflects && judged.some((j) => j.kind === 'some')) return undecided(UNDECIDED_WHY.some);
+  // A deflection beside a claim the rules cannot weigh ("non posso confermarlo; il bando prevede …").
+  if (judged.some((j) => j.kind === 'claim')) return undecided(UNDECIDED_WHY.beside);
   if (found) return noAnswer('canned');
   const kinds = judged.flatMap((j) => (j.kind === 'deflection' ? [j.as] : []));
   const first = ORDER.find((k) => kinds.includes(k));

@@ -24,7 +24,7 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\bnon (?:mi|ci) (?:e|sono) (?:permess|consentit)[oaie]\b/,
     /\b(?:i'?m|i am|we'?re|we are) not (?:allowed|permitted|authori[sz]ed|enabled|supposed) to\b/,
     // Out of its remit: "X non rientra tra/nei …", "esula dalle mie competenze", "non è di mia competenza".
-    /\bnon rientra (?:tra|fra|nel|nei|negli|nella|nelle|in) (?:\S+ ){0,3}(?:competenz|ambit|argoment|temi|funzion|materi|compiti|perimetr|servizi che)/,
+    /\bnon rientra(?:no)? (?:tra|fra|nel|nei|negli|nella|nelle|in) (?:\S+ ){0,3}(?:competenz|ambit|argoment|temi|funzion|materi|compiti|perimetr|servizi che)/,
     /\besul(?:a|ano|ano|erebbe)\b/,
     /\bnon (?:e|sono) (?:di|nella|nelle) (?:mia|mie|nostra|nostre) (?:competenz|pertinenz|ambit)/,
     /\b(?:fuori|al di fuori|oltre) (?:dal|dai|dalle|del|dei|delle) (?:mi[oei]|nostr[oaie]) /,
@@ -60,7 +60,7 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\b(?:esce|esula|va oltre|supera|eccede)\b[^.!?]{0,15}\b(?:mio|mia|miei|mie|nostro|nostra|nostri|nostre) (?:perimetro|competenz|ambit|compit|funzion|possibilita|ruolo|mandato)/,
     /\bnon (?:sono|e|siamo) (?:l'assistente|il servizio|il canale|lo strumento|la persona|il chatbot|il bot|il posto) (?:\S+ )?(?:giust|adatt|corrett|competent|indicat|pi[u] adatt)/,
     /\b(?:i'?m|i am|this is) not the (?:right|best|correct|appropriate) (?:assistant|place|channel|bot|service|person|tool)\b/,
-    /\b(?:goes|go|is|are) (?:beyond|outside) what (?:i|we) (?:can|am able to|are able to)\b/,
+    /\b(?:goes|go|is|are|falls?|lies?) (?:beyond|outside) what (?:i|we)(?:'m| am|'re| are)? (?:can|able to|allowed to|permitted to|supposed to)\b/,
     /\b(?:not|never) (?:programmed|designed|trained|built|set up|configured) to\b/,
     /\bnon (?:sono|siamo) (?:stat[oaie] )?(?:programmat|pensat|progettat|configurat|istruit)[oaie] per\b/,
     /\bnon (?:intervengo|mi esprimo|mi pronuncio|entro nel merito|posso entrare nel merito|mi e possibile entrare)\b/,

@@ -26,7 +26,8 @@ describe('answer-presence', () => {
 
   it('recognises a target-specific fallback message', async () => {
     const fallback = 'Questa funzione non è ancora disponibile.';
-    expect((await check({ type: 'answer-presence' }, fallback)).outcome).toBe('pass');
+    // Unknown to the check, it is words the rules cannot weigh: the judge's (invalid without one), never a pass.
+    expect((await check({ type: 'answer-presence' }, fallback)).outcome).toBe('invalid');
     const r = await check({ type: 'answer-presence', fallbackMessages: ['funzione non e ancora disponibile'] }, fallback);
     expect(r.outcome).toBe('fail');
     expect(r.reason).toContain("the target's canned replies");
@@ -112,7 +113,7 @@ describe('answer-presence', () => {
 
   it("takes the target's canned replies from the target file (the check context) as well as from the check", async () => {
     const canned = 'Questa funzionalità sarà presto attiva.';
-    expect((await check({ type: 'answer-presence' }, canned)).outcome).toBe('pass');
+    expect((await check({ type: 'answer-presence' }, canned)).outcome).toBe('invalid');
     const r = await check({ type: 'answer-presence' }, canned, { cannedReplies: [canned] });
     expect(r.outcome).toBe('fail');
     expect(r.reason).toContain("the target's canned replies");

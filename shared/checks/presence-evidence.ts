@@ -1,0 +1,143 @@
+/**
+ * Positive evidence that a clause answers (answer-presence): what a clause must show to count as content when
+ * it is neither a deflection nor filler. A clause without any of these is a claim the structure cannot judge
+ * ("the judge decides"), not an answer. Each form is a kind of value a question about a bando asks for (a
+ * figure, a time, a place, a requirement met or not, a list of things, a name), never a particular bot's
+ * wording. Matched on lowercase, accent-folded text, apostrophes as '.
+ */
+
+/**
+ * What kind of value a question asks for, when it says so: a time, a place, an amount of money, a length of
+ * time, a count. A figure answers only a question it fits ("4 posti" does not say where the exam is, "entro il
+ * 14 marzo" does not say how much the job pays); a question that names no kind takes any figure.
+ */
+export type Slot = 'when' | 'where' | 'who' | 'amount' | 'duration' | 'count';
+const SLOTS: [Slot, RegExp][] = [
+  ['duration', /\b(?:quanto (?:tempo )?dura\w*|durata|per quanto tempo|how long)\b/],
+  ['amount', /\b(?:quanto (?:si )?(?:guadagn\w*|prend\w*|cost\w*|pag\w*|vers\w*)|stipendi\w*|retribu\w*|compens\w*|salar\w*|wages?|earn\w*|tass[ae]|fees?|costo|costi|cost|how much (?:is|does|do|will) (?:the )?(?:fee|pay|salary|it cost))\b/],
+  // A time, or whether the bando is still open (what a date answers: "chiuso dal 10 ottobre").
+  ['when', /\b(?:quando|entro quando|in che data|che giorno|a che ora|in che orari\w*|scadenz\w*|scadut\w*|aperto|aperta|ancora (?:attiv|valid)\w*|when|what date|what day|what time|by when|deadline|closing date|still open|opening hours|orari\w*)\b/],
+  ['where', /\b(?:dove|in quale (?:sede|citta|luogo|struttura)|where|which (?:city|venue|place|building))\b/],
+  ['who', /(?:^|\s)(?:chi|a chi|da chi|who|whom|to whom)\b/],
+  // A count, a score or a mark: any figure.
+  ['count', /\b(?:quant[ie]|how many|numero di|number of|voto|voti|punteggi?o?|punti|soglia|score|mark|marks|points|threshold)\b/],
+];
+/** The kinds of value a question asks for (none: any). */
+export function slotsOf(question: string): Slot[] {
+  return SLOTS.filter(([, re]) => re.test(question)).map(([slot]) => slot);
+}
+
+/** A figure of the kind the slot asks for (any figure when it asks for a count, or when it says no kind). */
+const FITS: Record<Slot, RegExp> = {
+  when: /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|gen|giu|lug|ago|set|ott|dic)[a-z]*\.? \d{1,2}\b|\b\d{1,2} ?(?:°|º)? ?(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b|\b(?:19|20)\d\d\b|\b\d{1,2}[:.]\d{2}\b|\b(?:ore|alle|dalle|at|from) \d{1,2}\b|\b\d{1,2} ?(?:am|pm)\b|\b\d+ (?:giorni|settimane|mesi|ore|days|weeks|months|hours)\b/,
+  where: /\b(?:via|viale|piazza|piazzale|corso|largo|vicolo|aula|sala|padiglione|edificio|piano|stanza|street|road|avenue|room|hall|building|floor|pavilion)\b[^,;]{0,30}\d|\d[^,;]{0,6}\b(?:via|viale|piazza|street|road|avenue)\b/,
+  amount: /€|\$|£|\b(?:euro|euros|eur|lordi|netti|mensili|annui|annuali|gross|net|per month|a month|a year|per year)\b|\d[.,]\d{3}\b|\bmila\b/,
+  duration: /\b\d+(?:[.,]\d+)? ?(?:h|ore|ora|minuti|min|mesi|mese|anni|anno|giorni|settimane|hours?|minutes?|mins?|months?|years?|days?|weeks?)\b/,
+  count: /\d/,
+  who: /(?!)/,
+};
+/** Whether the clause gives a figure that fits the slot and is not only one of the question's own figures. */
+export function figureFits(clause: string, slots: Slot[], question: string): boolean {
+  const figures = clause.match(/\d+/g);
+  if (!figures) return false;
+  const asked = new Set(question.match(/\d+/g) ?? []);
+  if (figures.every((f) => asked.has(f))) return false;
+  return slots.length === 0 || slots.some((slot) => FITS[slot].test(clause));
+}
+
+import { memoize } from './memo.ts';
+import { speaksOfItself } from './presence-frames.ts';
+
+/** English number words ("five", "forty-two", "nine hundred"): a count is an answer, like a figure. */
+const EN_NUMBER =
+  /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|dozen|half)\b/;
+export const namesNumber = (clause: string): boolean => EN_NUMBER.test(clause) || /^(?:one|only one|just one|a single one)$/.test(clause);
+/** Whether a number word may answer: not to a question asking when or where ("tre" is neither). */
+export const countFits = (slots: Slot[]): boolean => slots.length === 0 || slots.some((slot) => slot !== 'when' && slot !== 'where' && slot !== 'who');
+
+/**
+ * A time: a month, a weekday, a season, a time relative to now or to a step of the procedure ("a fine gennaio",
+ * "next week", "dopo lo scritto", "entro l'estate"). Answers "when", and says something concrete to any question.
+ */
+const TIME =
+  /\b(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|january|february|march|april|june|july|august|september|october|november|december|lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|monday|tuesday|wednesday|thursday|friday|saturday|sunday|primavera|estate|autunno|inverno|spring|summer|autumn|winter|domani|dopodomani|ieri|tomorrow|yesterday)\b|\b(?:settimana|mese|anno|week|month|year) (?:prossim|scors|passat|ventur)\w*|\b(?:prossim|scors|passat)\w* (?:settimana|mese|anno)\b|\b(?:next|last|this coming|following|previous) (?:week|month|year|term|semester)\b|\b(?:dopo|prima|before|after) (?:lo|la|il|l'|i|gli|le|the) (?:scritto|orale|prova|prove|preselezion\w*|colloqui\w*|written|oral|test|exam|interview|assunzione|hiring)\b|\b\w+ (?:giorni|settimane|mesi|days|weeks|months) (?:prima|dopo|before|after|from)\b/;
+export const namesTime = (clause: string, slots: Slot[]): boolean =>
+  (slots.length === 0 || slots.includes('when') || slots.includes('duration')) && TIME.test(clause);
+
+/**
+ * A restriction or sufficiency that gives the value ("solo per esami", "basta la triennale", "only online",
+ * "enough with a diploma"): the frame of an answer. Not "solo il bando fa fede" (a referral, judged before).
+ */
+const RESTRICTS =
+  /(?:^(?:\S+ )?|\b(?:prevede|prevedono|richiede|richiedono|ammette|ammettono|accetta|accettano|consente|include|comprende|serve|servono|vale|valgono|ha|hanno|e|sono|requires?|needs?|accepts?|allows?|includes?|has|have|is|are) )(?:solo|soltanto|unicamente|esclusivamente|basta|bastano|e sufficiente|sono sufficienti|only|just|solely|exclusively|enough) (?!(?:io|me|noi|l'ente|l'ufficio|il bando|the notice|the office|per (?:informazion|chiariment)\w*)\b)\S/;
+export const restricts = (clause: string): boolean => RESTRICTS.test(clause);
+
+/**
+ * To a yes/no question, a clause that opens with a yes or a no ("di regola sì", "unfortunately yes", "not
+ * necessarily", "no need", "nessun limite") or states a requirement met or not ("non è necessario", "è
+ * obbligatorio", "not required"): it takes a side.
+ */
+const SIDE_AT_END = /\b(?:there (?:is|are)(?: not|n't)?|c'e|ci sono|si|yes|no)$/;
+/** "Non risulta alcun concorso …", "there is no such call": to "is there a bando …?", a no. */
+const NONE_SUCH =
+  /\b(?:non (?:c'e|ci sono|esiste|esistono|risulta|risultano|trovo|ho trovato)|there is no|there are no|i (?:can't|cannot|could not|couldn't) find (?:any|a)|no such)\b(?:\s+(?:alcun\w*|nessun\w*|un|una|uno|any|a|an))?\s+(?:concors|band|avvis|selezion|procedur|competition|call|notice|job)/;
+const TAKES_SIDE =
+  /^(?:\S+ ){0,2}(?:si|yes|no|not|nope|nessun[oa]?|none|neither)\b(?! (?:so|lo so|saprei|idea|information|informazion\w*|details|dettagli|risposta|answer|comment|problem|worries|problema|sure|certain|aware|clear|known|know|sicur\w*|cert\w*|chiaro)\b)|\b(?:si|yes)$|^(?:\S+ ){0,2}?(?:(?:non )?(?:e|sono|viene|vengono)|(?:is|are)(?: not|n't)?|not) (?:\S+ )?(?:necessari[oa]|obbligatori[oa]|richiest[oa]|previst[oa]|ammess[oa]|consentit[oa]|necessary|mandatory|compulsory|required|needed|allowed|accepted|permitted|provided for)\b|^(?:non |not )?(?:serve|servono|occorre|occorrono|need|needs)\b|^no need\b/;
+export const takesSide = (clause: string): boolean => TAKES_SIDE.test(clause) || NONE_SUCH.test(clause);
+/** A clause ending on its side ("I'm sorry to say there is", "purtroppo sì"), whoever speaks. */
+export const endsOnSide = (clause: string): boolean => SIDE_AT_END.test(clause);
+
+/**
+ * Where something happens, in the words of a place rather than a figure: "presso la sede di …", "online", "in
+ * presenza", "da remoto", "at the town hall". Answers a question asking where.
+ */
+const PLACE =
+  /\b(?:presso|in sede|in presenza|da remoto|a distanza|online|on-line|in modalita (?:telematica|digitale|online|remota|a distanza)|in videoconferenza|in person|remotely|at the|held in|takes place in|si (?:svolg\w+|tien\w+|terr\w+) (?:a|in|nella|nel|presso))\b/;
+export const namesPlace = (clause: string, slots: Slot[]): boolean => slots.includes('where') && PLACE.test(clause);
+
+/**
+ * Whether a name may answer: to a question asking where, who or what (no kind), not to one asking for a time,
+ * an amount, a length or a count ("tramite il portale inPA" does not say how much the job pays).
+ */
+export const namesFit = (slots: Slot[]): boolean => slots.length === 0 || slots.some((slot) => slot === 'where' || slot === 'who');
+
+/**
+ * A list of things ("documento d'identità, diploma e ricevuta", "SPID, CIE or CNS", "Perugia and Terni"):
+ * short items joined by commas and a final "e"/"o"/"and"/"or". The sentence is judged whole, since the clauses
+ * would cut the list apart; `concrete` says whether an item names something (not only words about the
+ * conversation or where else to ask).
+ */
+export function enumerates(sentence: string, concrete: (item: string) => boolean): boolean {
+  const body = sentence.replace(/^[^:]{0,40}:\s*/, '').replace(/[.!?;]+$/, '');
+  // A bare " e " may be a folded "è" ("l'ufficio è aperto e risponde"): a list needs a comma or another joiner.
+  if (!/,|\s(?:ed|o|oppure|and|or)\s/.test(body)) return false;
+  const items = body.split(/\s*,\s*(?:(?:e|ed|o|oppure|and|or)\s+)?|\s+(?:e|ed|o|oppure|and|or)\s+/).map((x) => x.trim()).filter(Boolean);
+  // Three things or more, or two as alternatives ("SPID o CIE"): two joined by "and" may be two clauses.
+  if (items.length < 3 && !/\s(?:o|oppure|or)\s/.test(body)) return false;
+  // Each item a noun phrase: a few words, nothing negated, not the bot speaking of itself ("capisco …").
+  if (items.some((x) => x.split(/\s+/).length > 4 || /\b(?:non|not|no|never|mai)\b|n't\b/.test(x) || speaksOfItself(x))) return false;
+  return items.filter(concrete).length >= Math.max(2, Math.ceil(items.length / 2));
+}
+
+/**
+ * Names in the original text: a word capitalised after a sentence's first word, or with a capital inside
+ * ("Terni", "CQC", "inPA"): places, documents, systems. Returned folded to lowercase, the question's own
+ * words left out by the caller.
+ */
+export function namesIn(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const sentence of text.split(/(?<=[.!?;:])\s+|\n+/)) for (const n of namesOfSentence(sentence)) out.add(n);
+  return out;
+}
+/** One sentence's names, memoised: a mutant changes one sentence, the others' names are known. */
+const namesOfSentence = memoize(
+  (sentence: string): string[] => {
+    const out: string[] = [];
+    const words = sentence.match(/[\p{L}][\p{L}\p{N}'’-]*/gu) ?? [];
+    words.forEach((w, i) => {
+      if ((i > 0 && /^\p{Lu}/u.test(w)) || /\p{Lu}/u.test(w.slice(1))) out.push(w.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[’]/g, "'").replace(/^\w+'/, ''));
+    });
+    return out;
+  },
+  (sentence) => sentence,
+);

@@ -1,0 +1,138 @@
+/**
+ * answer-presence counts a clause as content only with evidence tied to the question (presence-evidence.ts): a
+ * value of the kind asked, a side taken on a yes/no question, a restriction, a name, a list, a contact, a body
+ * named to "who?". Each rule below pairs a reply it must not take for an answer with a real answer it must keep.
+ * Sentences written for this test (a bando of our own: the Treviso health agency's call for lab technicians).
+ */
+import { describe, expect, it } from 'vitest';
+import { presenceVerdict, type PresenceVerdict } from '../../shared/checks/answer-presence.ts';
+
+const named = (question: string, reply: string) => presenceVerdict(reply, { question, bandoNamed: true }).verdict;
+const unnamed = (question: string, reply: string) => presenceVerdict(reply, { question, bandoNamed: false }).verdict;
+type V = PresenceVerdict['verdict'];
+const notAnswer = (v: V) => expect(v).not.toBe('answer');
+
+describe('answer-presence: evidence a clause answers', () => {
+  it('a figure answers only a question of its kind: a count is not a salary, a place is not a count', () => {
+    const pay = 'Quanto si guadagna nel concorso della ASL di Treviso per tecnici di laboratorio?';
+    notAnswer(named(pay, 'Il concorso della ASL di Treviso offre 3 posti e chiude il 5 maggio.'));
+    expect(named(pay, 'Circa 1.700 euro lordi al mese.')).toBe('answer');
+    const where = "Dove si svolge l'orale del concorso della ASL di Treviso per tecnici di laboratorio?";
+    notAnswer(named(where, 'Sono previsti 6 posti a tempo pieno.'));
+    expect(named(where, 'Presso la sede di via Roma 5, al secondo piano.')).toBe('answer');
+    const deadline = 'Deadline for the Treviso lab technicians call?';
+    expect(named(deadline, 'Mar 14, noon.')).toBe('answer');
+    notAnswer(named(deadline, 'The call has 3 seats.'));
+  });
+
+  it("to a yes/no question a figure needs the subject asked about beside it, not the bando's profile", () => {
+    const q = 'Il concorso per tecnici di laboratorio della ASL di Treviso richiede la laurea?';
+    notAnswer(named(q, 'I tecnici di laboratorio assunti saranno 3.'));
+    expect(named(q, 'Sì, la laurea triennale in tecniche di laboratorio biomedico.')).toBe('answer');
+    expect(named(q, 'La laurea è richiesta, con 2 anni di esperienza.')).toBe('answer');
+  });
+
+  it('whether a bando is still open is answered by a date', () => {
+    const q = 'Il bando della ASL di Treviso per tecnici di laboratorio è ancora aperto?';
+    expect(named(q, 'Mi spiace, ha chiuso il 3 febbraio.')).toBe('answer');
+    notAnswer(named(q, 'Il bando riguarda 3 posti.'));
+  });
+
+  it('talk about bandi in general says nothing of the bando named; to a general question it answers', () => {
+    const reply = 'Generalmente la prova orale è aperta al pubblico.';
+    expect(unnamed('Nei concorsi comunali la prova orale è pubblica?', reply)).toBe('answer');
+    notAnswer(named('Nel concorso della ASL di Treviso per tecnici la prova orale è pubblica?', reply));
+    // Beside a deflection it is padding: the reply gives nothing.
+    expect(named('Quando si tiene lo scritto della ASL di Treviso?', 'Non ho questo dato. In genere i calendari cambiano spesso.')).toBe('no-answer');
+    expect(named('Quando si tiene lo scritto della ASL di Treviso?', 'Lo scritto si tiene il 12 aprile alle 10.')).toBe('answer');
+  });
+
+  it('a side taken on a yes/no question answers; not knowing does not', () => {
+    const q = 'Serve il certificato medico per il concorso della ASL di Treviso?';
+    expect(named(q, 'Non è necessario.')).toBe('answer');
+    expect(named(q, 'Purtroppo sì.')).toBe('answer');
+    expect(named(q, 'Non saprei proprio, mi spiace.')).toBe('no-answer');
+    expect(named('Is a medical certificate needed for the Treviso lab technicians call?', 'Not sure, honestly.')).toBe('no-answer');
+    expect(named(q, 'No, non lo so.')).toBe('no-answer');
+    expect(named(q, 'No, non serve.')).toBe('answer');
+  });
+
+  it('a bare yes or no takes no side on a question asking when', () => {
+    expect(named('Quando esce la graduatoria della ASL di Treviso?', 'Sì.')).not.toBe('answer');
+    expect(named('La graduatoria della ASL di Treviso esce a marzo?', 'Sì.')).toBe('answer');
+  });
+
+  it('a restriction gives the value; "only the ente can say" does not', () => {
+    const q = 'Il concorso della ASL di Treviso è per titoli?';
+    expect(named(q, 'Solo per esami.')).toBe('answer');
+    notAnswer(named(q, "Solo l'ente può dirlo."));
+  });
+
+  it('a name the question did not give answers; a place where things are published does not', () => {
+    const q = 'In quali città si lavora con il concorso della ASL di Treviso?';
+    expect(named(q, 'A Treviso e a Conegliano, a rotazione.')).toBe('answer');
+    notAnswer(named(q, 'Tutto è pubblicato sul Bollettino Ufficiale della Regione.'));
+  });
+
+  it('a list of things answers "what do I need"; pleasantries joined by "e" are no list', () => {
+    const q = 'Che documenti servono per il concorso della ASL di Treviso?';
+    expect(named(q, "Carta d'identità, codice fiscale e ricevuta del versamento.")).toBe('answer');
+    notAnswer(named(q, 'Grazie, buona giornata e in bocca al lupo!'));
+    notAnswer(named(q, 'Capisco, è una preoccupazione comprensibile e legittima, ma non posso esprimermi.'));
+  });
+
+  it('asked where, a place answers; how often places change does not', () => {
+    const q = 'Dove si fa la prova del concorso della ASL di Treviso?';
+    expect(named(q, 'In presenza, presso il padiglione della fiera.')).toBe('answer');
+    notAnswer(named(q, 'Le sedi cambiano spesso da un anno all’altro.'));
+  });
+
+  it('asked whom to write to, an address answers; "write to the ente" does not', () => {
+    const q = 'A chi posso scrivere per il concorso della ASL di Treviso?';
+    expect(named(q, "All'indirizzo concorsi@asl-treviso.example, indicando il codice del bando.")).toBe('answer');
+    notAnswer(named(q, "Scriva pure all'ente, le risponderanno."));
+  });
+
+  it('asked who, a body answers; vague talk of people does not', () => {
+    const q = 'Chi corregge gli scritti del concorso della ASL di Treviso?';
+    expect(named(q, 'La commissione nominata dal direttore generale.')).toBe('answer');
+    notAnswer(named(q, 'Bella domanda, ci lavorano tante persone.'));
+  });
+
+  it('an English count word answers how many; "quite a few" does not', () => {
+    const q = 'How many seats does the Treviso lab technicians call have?';
+    expect(named(q, 'Twelve.')).toBe('answer');
+    notAnswer(named(q, 'Quite a few, I believe.'));
+  });
+
+  it('the bot placing a topic outside its remit, in the plural or as falling outside, is a refusal', () => {
+    const q = 'Quanto si guadagna nel concorso della ASL di Treviso?';
+    expect(named(q, 'Le questioni sugli stipendi non rientrano tra gli argomenti che posso trattare.')).toBe('no-answer');
+    expect(named('What is the pay in the Treviso call?', "Pay questions fall outside what I'm allowed to discuss.")).toBe('no-answer');
+    expect(named('Il tirocinio dà punti nel concorso della ASL di Treviso?', 'Il tirocinio non rientra tra i titoli valutati.')).toBe('answer');
+  });
+
+  it('a referral with a time to keep gives the user a deadline; the referral alone does not', () => {
+    const q = 'Come chiedo gli ausili per la prova del concorso della ASL di Treviso?';
+    expect(named(q, "Scriva all'ufficio personale almeno 10 giorni prima della prova.")).toBe('answer');
+    expect(named(q, "Scriva all'ufficio personale.")).toBe('no-answer');
+  });
+
+  it('a deflection beside words the rules cannot weigh goes to the judge; beside padding it is a deflection', () => {
+    const q = 'Il concorso della ASL di Treviso prevede un colloquio motivazionale?';
+    expect(named(q, 'Non posso confermarlo. I candidati svolgono anche una simulazione di gruppo.')).toBe('undecided');
+    expect(named(q, 'Non posso confermarlo. Il nostro staff aggiorna spesso il sito.')).toBe('no-answer');
+  });
+
+  it('an offer of what the bot can do after a refusal is padding; a fact after "but" is an answer', () => {
+    const q = 'Quale partito preferisci?';
+    expect(unnamed(q, 'Non esprimo opinioni. Posso però darle notizie utili sui concorsi.')).toBe('no-answer');
+    expect(named('Quanto dura lo scritto della ASL di Treviso?', 'Non posso garantirlo, ma lo scritto dura 2 ore.')).toBe('answer');
+  });
+
+  it("what follows advice to go elsewhere and points back at it is the referral's", () => {
+    const q = 'Quanti posti ha il concorso della ASL di Treviso?';
+    expect(named(q, "Your best bet is to ring the agency's HR desk, they'll help you.")).toBe('no-answer');
+    expect(named(q, "Ring the agency's HR desk: they have 3 seats left.")).toBe('answer');
+  });
+});
