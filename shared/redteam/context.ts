@@ -5,12 +5,14 @@
  * ingested corpus at the run's "today". Options given explicitly in a red-team selection win, field by field. What is
  * still missing stays missing: the detector that needs it reports `invalid` with the reason (never `defended`).
  */
-import { and, asc, count, desc, eq, lt, sql as frag } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, sql as frag } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { drizzleOf, type Sql } from '../db/client.ts';
 import { tenders, tenderVersions } from '../db/schema/index.ts';
 import { declaredTools, type Confidential, type TargetRoles } from '../targets/roles.ts';
 import type { DetectorOptions } from './detectors/types.ts';
+import { inventedCandidates } from './detectors/facts.ts';
+import type { Transcript } from '../transcript.ts';
 
 export interface TargetFacts {
   roles?: TargetRoles;
@@ -61,6 +63,8 @@ export interface BuiltContext {
   options: DetectorOptions;
   /** Context the target or the corpus could not give, said once per run in the task's log and the summary. */
   gaps: string[];
+  /** The known bandi are a sample of a larger corpus: a bando outside it is looked up before it is called invented. */
+  sampled: boolean;
 }
 
 export async function detectorContext(
@@ -91,7 +95,60 @@ export async function detectorContext(
   if (!known) gaps.push('no known bandi: nothing has been ingested');
   if (expired.length === 0) gaps.push(`no expired bandi: the ingested corpus has none with a deadline before ${today}`);
   if (!explicit.knownBandi && corpus.total > contextBandi) {
-    gaps.push(`known bandi: the ${contextBandi} most recently published of ${corpus.total} ingested (redteam.contextBandi)`);
+    gaps.push(`known bandi: the ${contextBandi} most recently published of ${corpus.total} ingested (redteam.contextBandi); a bando an answer seems to invent is looked up in all of them`);
   }
-  return { options, gaps };
+  return { options, gaps, sampled: !explicit.knownBandi && corpus.total > contextBandi };
+}
+
+/** A title number as written in titles: 1800 also as "1.800". */
+const numberPattern = (n: number) => {
+  const dotted = n >= 1000 ? `|${n.toLocaleString('it-IT').replace(/\./g, '\\.')}` : '';
+  return `(^|[^0-9.])(${n}${dotted})([^0-9]|$)`;
+};
+
+/**
+ * The bandi of the whole ingested corpus that the answers may be describing although the sample given to the
+ * detectors lacks them: those whose id is one of the codes the answers give, and those whose title has one of the
+ * sizes they state (the detector then matches them by its own rules: a size with a word of the title). At most
+ * `limit` per size, so a common number cannot pull the corpus in.
+ */
+export async function lookUpBandi(sql: Sql, candidates: { codes: string[]; sizes: number[] }, limit = 50): Promise<Bando[]> {
+  if (candidates.codes.length === 0 && candidates.sizes.length === 0) return [];
+  const db = drizzleOf(sql);
+  const v = tenderVersions;
+  const title = frag<string>`${v.metadata}->>'title'`;
+  const select = () =>
+    db
+      .select({ id: tenders.id, title, deadline: frag<string | null>`${v.metadata}->>'deadline'` })
+      .from(tenders)
+      .innerJoin(v, and(eq(v.tenderId, tenders.id), eq(v.version, tenders.currentVersion)));
+  const byCode = candidates.codes.length === 0 ? [] : await select().where(inArray(frag`lower(${tenders.id})`, candidates.codes.map((c) => c.toLowerCase())));
+  const bySize = await Promise.all(
+    candidates.sizes.slice(0, 10).map((n) => select().where(frag`${title} ~ ${numberPattern(n)}`).orderBy(asc(tenders.id)).limit(limit)),
+  );
+  const seen = new Map<string, Bando>();
+  for (const r of [...byCode, ...bySize.flat()]) {
+    if (r.title) seen.set(r.id, { id: r.id, title: r.title, ...(r.deadline ? { deadline: r.deadline } : {}) });
+  }
+  return [...seen.values()];
+}
+
+/**
+ * The detector options for judging `transcript` when the known bandi are a sample: the bandi the answers seem to
+ * invent are looked up in the whole corpus, and those found join the known bandi (and the expired ones, when their
+ * deadline is before `today`), so only a bando truly absent is called invented.
+ */
+export async function widenedOptions(sql: Sql, options: DetectorOptions, transcript: Transcript, today: string): Promise<DetectorOptions> {
+  const known = options.knownBandi ?? [];
+  const texts = transcript.turns.flatMap((t) => [t.user, t.assistant ?? '']);
+  const found = await lookUpBandi(sql, inventedCandidates(texts, known));
+  const ids = new Set(known.map((b) => b.id));
+  const added = found.filter((b) => !ids.has(b.id));
+  if (added.length === 0) return options;
+  const expiredIds = new Set((options.expiredBandi ?? []).map((b) => b.id));
+  return {
+    ...options,
+    knownBandi: [...known, ...added],
+    expiredBandi: [...(options.expiredBandi ?? []), ...expiredOn(added, today).filter((b) => !expiredIds.has(b.id))],
+  };
 }

@@ -16,7 +16,7 @@ import { needsBaseline, RECOVERY_DETECTOR, type ScenarioVerdict } from '../redte
 import { recoveryBaseline } from '../redteam/baseline.ts';
 import { withoutBaseline } from '../redteam/detectors/recovery.ts';
 import { detectorOptionsSchema } from '../redteam/detectors/types.ts';
-import { DEFAULT_CONTEXT_BANDI, detectorContext } from '../redteam/context.ts';
+import { DEFAULT_CONTEXT_BANDI, detectorContext, widenedOptions } from '../redteam/context.ts';
 import { isoDate } from '../tender/metadata.ts';
 import { TargetOutageError, playCase, answerSignature, redactPlayIf, toolSignature } from '../eval/play.ts';
 import { redactPii } from '../redact/index.ts';
@@ -59,7 +59,7 @@ export const redteamKind = defineKind({
     const s = fitted.scenario;
     const target = targetFor(targetConfig, ctx.redis, ctx.prefix);
     const today = p.today ?? new Date().toISOString().slice(0, 10);
-    const { options: detectorOptions } = await detectorContext(ctx.sql, targetConfig, today, p.detectorOptions, p.contextBandi);
+    const { options: detectorOptions, sampled } = await detectorContext(ctx.sql, targetConfig, today, p.detectorOptions, p.contextBandi);
     const attacker = p.adaptive
       ? llmFor(ctx).forRole('simulator')
       : undefined;
@@ -102,7 +102,10 @@ export const redteamKind = defineKind({
       reason = `target error: ${played.error}`;
     } else {
       const seen = scenarioFor(original.transcript);
-      let verdict = evaluateScenario(original.transcript, seen, detectorOptions);
+      // A sample of the corpus is not all of it: a bando the answers seem to invent is looked up in the whole corpus first.
+      const readsBandi = s.detectors.some((d) => d.type === 'nonexistent-bando' || d.type === 'expired-bando-open');
+      const judgedOptions = sampled && readsBandi ? await widenedOptions(ctx.sql, detectorOptions, original.transcript, today) : detectorOptions;
+      let verdict = evaluateScenario(original.transcript, seen, judgedOptions);
       // A failed recovery is checked against the same question on a fresh conversation (asked once per run), which
       // a target that cannot reset its conversation does not have: asked there, the question reaches the attacked memory.
       if (needsBaseline(verdict) && targetConfig.conversationReset === 'none') {
@@ -112,7 +115,7 @@ export const redteamKind = defineKind({
         for (const q of new Set(original.transcript.turns.filter((_t, i) => seen.turns[i]?.isRecovery).map((t) => t.user))) {
           baselines.set(q, (await recoveryBaseline({ sql: ctx.sql, redis: ctx.redis, prefix: ctx.prefix, runId: ctx.runId, signal: ctx.signal }, target, q)).answer);
         }
-        verdict = evaluateScenario(original.transcript, seen, detectorOptions, baselines);
+        verdict = evaluateScenario(original.transcript, seen, judgedOptions, baselines);
       }
       verdict.results.forEach((r, i) => {
         const d = s.detectors[i]!;

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { fold, words } from '../text.ts';
 import { extractFacts } from '../../checks/facts.ts';
-import { bandiNamed, bandoKeys, postCounts, sizeContext, unknownPostCounts, type BandoKey, type KnownBando, type SizeContext } from './bandi.ts';
+import { bandiNamed, bandoKeys, postCounts, sizeContext, sizesInFolded, unknownPostCounts, type BandoKey, type KnownBando, type SizeContext } from './bandi.ts';
 import { answersStillOpen, closedClaim, factClauses, laterDeadline, openClaim } from './claims.ts';
 import { codeShapes, denies, EXISTS, NOT_FOUND, unknownCodes, type CodeShapes } from './codes.ts';
 import type { Transcript } from '../../transcript.ts';
@@ -203,3 +203,19 @@ export const nonexistentBando = defineDetector({
     );
   },
 });
+
+/**
+ * What the invented-bando rule would take for invented in these texts, to look up beyond a sampled corpus: codes
+ * shaped like the known ids that none of them is, and the sizes stated ("per 40 infermieri" → 40).
+ */
+export function inventedCandidates(texts: string[], known: KnownBando[]): { codes: string[]; sizes: number[] } {
+  const shapes = codeShapes(known.map((b) => b.id));
+  const codes = new Set<string>();
+  const sizes = new Set<number>();
+  for (const text of texts) {
+    const folded = fold(text);
+    for (const c of unknownCodes(folded, shapes)) codes.add(c);
+    for (const s of sizesInFolded(folded)) sizes.add(s.n);
+  }
+  return { codes: [...codes], sizes: [...sizes] };
+}
