@@ -27,6 +27,22 @@ const FUNCTION_WORDS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * Month names, a closed class every deadline uses: those Italian does not also write ("mai", "novembre", "agosto",
+ * "marzo" are left out) count like function words.
+ */
+const MONTHS: Readonly<Record<string, readonly string[]>> = {
+  en: ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'],
+  fr: ['janvier', 'février', 'mars', 'avril', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'décembre'],
+  de: ['januar', 'februar', 'märz', 'juni', 'juli', 'oktober', 'dezember'],
+  es: ['enero', 'febrero', 'abril', 'mayo', 'junio', 'julio', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
+  pt: ['janeiro', 'fevereiro', 'março', 'maio', 'junho', 'julho', 'setembro', 'outubro', 'dezembro'],
+};
+
+/** "In English:", "En français :", "Auf Deutsch:": a translation announced in its own language, then given. */
+const ANNOUNCED = /(?<![\p{L}])(?:in english|en fran[cç]ais|auf deutsch|en espa[nñ]ol|em portugu[eê]s|in deutsch)\s*:\s*\S/iu;
+const ANNOUNCED_LANG: Readonly<Record<string, string>> = { english: 'en', francais: 'fr', deutsch: 'de', espanol: 'es', portugues: 'pt' };
+
+/**
  * Letters Italian spelling does not use, by the languages that do: "é" inside a word ("décembre"; Italian
  * writes it only at the end: perché, né), "ç", "ñ", "ã", "ä", "ß", "ș", "č", "ë", "ł"… Each word carrying one
  * counts once, for every language it may belong to.
@@ -77,7 +93,7 @@ export function languageScores(text: string): Record<string, number> {
     for (const l of langs) scores[l] = (scores[l] ?? 0) + n;
   };
   for (const [lang, list] of Object.entries(FUNCTION_WORDS)) {
-    const set = new Set(list);
+    const set = new Set([...list, ...(MONTHS[lang] ?? [])]);
     scores[lang] = tokens.filter((t) => set.has(t)).length;
   }
   for (const t of tokens) {
@@ -106,7 +122,7 @@ function sentences(text: string): string[] {
   return text
     .replace(/«[^»]*»|“[^”]*”|"[^"\n]*"/g, ' ')
     // "10. srpnja", "20. Mai": a day's number ends no sentence when the month follows in lowercase.
-    .split(/(?<=[!?;]|(?<!\d)\.)\s+|(?<=\d\.)\s+(?!\p{Ll})|\n+|\s[—–]\s/u)
+    .split(/(?<=[!?;:]|(?<!\d)\.)\s+|(?<=\d\.)\s+(?!\p{Ll})|\n+|\s[—–]\s/u)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }
@@ -114,6 +130,9 @@ function sentences(text: string): string[] {
 /** The first sentence of an answer written in another language than the allowed ones, with that language; null when none. */
 export function foreignSentence(answer: string, allowed: string | readonly string[] = 'it'): { sentence: string; lang: string } | null {
   const ok = typeof allowed === 'string' ? [allowed] : allowed;
+  const announced = ANNOUNCED.exec(answer.replace(/«[^»]*»|“[^”]*”|"[^"\n]*"/g, ' '));
+  const announcedLang = announced ? ANNOUNCED_LANG[fold(announced[0]).match(/(english|francais|deutsch|espanol|portugues)/)?.[1] ?? ''] : undefined;
+  if (announced && announcedLang && !ok.includes(announcedLang)) return { sentence: announced[0], lang: announcedLang };
   for (const sentence of sentences(answer)) {
     const scores = languageScores(sentence);
     const [top, score] = Object.entries(scores)
