@@ -1,10 +1,16 @@
-/** Postgres writes of the evaluation: transcripts, check results, case results. All idempotent upserts. */
+/**
+ * Postgres writes of the evaluation: transcripts, check results, case results. All idempotent upserts. Each write
+ * stores its rows through `storable` (shared/db/storable.ts): a NUL the chatbot sent, in an answer, a tool
+ * argument, a raw body, or quoted by a check's reason or evidence, is stored as ␀ instead of failing the statement
+ * (and with it the cases of the same group commit). The checks have already judged the text as sent.
+ */
 import { and, eq, sql as frag } from 'drizzle-orm';
 import { drizzleOf, type Sql } from '../db/client.ts';
 import { caseResults, checkResults, transcripts } from '../db/schema/index.ts';
 import type { Outcome, Transcript } from '../transcript.ts';
 import type { WeightedResult } from '../checks/index.ts';
 import { GroupCommit } from '../db/group-commit.ts';
+import { storable } from '../db/storable.ts';
 
 /** The transcript row of a played case (converse and red-team tasks alike). */
 export function transcriptRow(
@@ -18,8 +24,9 @@ export function transcriptRow(
 
 export async function saveTranscript(
   sql: Sql,
-  a: { runId: string; taskKey: string; target: string; transcript: Transcript; error?: string; latencyMs: number; tokensIn: number; tokensOut: number; costUsd: number },
+  given: { runId: string; taskKey: string; target: string; transcript: Transcript; error?: string; latencyMs: number; tokensIn: number; tokensOut: number; costUsd: number },
 ): Promise<void> {
+  const a = storable(given);
   const row = {
     runId: a.runId,
     taskKey: a.taskKey,
@@ -57,8 +64,9 @@ function detailsOf(r: StoredCheck): unknown {
 /** The value the conflicting insert proposed for a column (`excluded.<column>`): a batch upsert sets each row its own. */
 const excluded = (column: { name: string }) => frag.raw(`excluded.${column.name}`);
 
-export async function saveCheckResults(sql: Sql, runId: string, taskKey: string, results: StoredCheck[]): Promise<void> {
-  if (!results.length) return;
+export async function saveCheckResults(sql: Sql, runId: string, taskKey: string, given: StoredCheck[]): Promise<void> {
+  if (!given.length) return;
+  const results = storable(given);
   const k = checkResults;
   const rows = results.map((r) => ({
     runId,
@@ -120,7 +128,7 @@ export async function loadCheckResults(sql: Sql, runId: string, taskKey: string)
 
 export async function saveCaseResult(
   sql: Sql,
-  a: {
+  given: {
     runId: string;
     taskKey: string;
     setId: string;
@@ -138,6 +146,7 @@ export async function saveCaseResult(
     latencyMs?: number;
   },
 ): Promise<void> {
+  const a = storable(given);
   const key = { runId: a.runId, taskKey: a.taskKey, setId: a.setId, caseId: a.caseId, tenderId: a.tenderId ?? null, family: a.family ?? null };
   // What a replay of the case changes (its identity, repeat and tags stay as first stored).
   const update = {
@@ -157,8 +166,9 @@ export async function saveCaseResult(
 
 export async function updateCaseOutcome(
   sql: Sql,
-  a: { runId: string; taskKey: string; outcome: Outcome; score: number | null; reason: string },
+  given: { runId: string; taskKey: string; outcome: Outcome; score: number | null; reason: string },
 ): Promise<void> {
+  const a = storable(given);
   await drizzleOf(sql)
     .update(caseResults)
     .set({ outcome: a.outcome, score: a.score, reason: a.reason, pendingLlm: false, updatedAt: frag`now()` })
@@ -179,7 +189,7 @@ export interface CaseOutcome {
  */
 export async function saveCaseOutcomes(sql: Sql, outcomes: CaseOutcome[]): Promise<void> {
   const byKey = new Map<string, CaseOutcome>();
-  for (const o of outcomes) byKey.set(`${o.result.runId}\u0000${o.result.taskKey}`, o);
+  for (const o of storable(outcomes)) byKey.set(`${o.result.runId}\u0000${o.result.taskKey}`, o);
   const os = [...byKey.values()];
   if (!os.length) return;
   const ts = os.map((o) => o.transcript);

@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { and, eq } from 'drizzle-orm';
 import { drizzleOf, type Sql } from '../db/client.ts';
 import { recoveryBaselines } from '../db/schema/index.ts';
+import { storableText } from '../db/storable.ts';
 import type { Target } from '../targets/index.ts';
 import { playCase } from '../eval/play.ts';
 import { sleep } from '../ratelimit/sleep.ts';
@@ -56,7 +57,8 @@ export async function recoveryBaseline(d: BaselineDeps, target: Target, question
         const answer = played.transcript.turns[0]?.assistant;
         // Not stored: the task fails and is retried, and the next attempt asks again.
         if (played.error || answer == null) throw new Error(`recovery baseline "${question.slice(0, 80)}": ${played.error ?? 'no answer'}`);
-        const b: RecoveryBaseline = { question, answer };
+        // As stored (a NUL as ␀), so this task compares against what the others will read.
+        const b: RecoveryBaseline = { question, answer: storableText(answer) };
         await drizzleOf(d.sql).insert(recoveryBaselines).values({ runId: d.runId, questionHash: h, question, answer: b.answer }).onConflictDoNothing();
         return b;
       } finally {

@@ -15,11 +15,19 @@ import type { TaskSpec } from '../../shared/engine/dag.ts';
 export async function runEvalOnBot(
   infra: TestInfra,
   redis: Redis,
-  a: { name: string; sets: TestSet[]; botUrl: string; workerEnv: Record<string, string>; reshape?: (tasks: TaskSpec[]) => TaskSpec[] },
+  a: {
+    name: string;
+    sets: TestSet[];
+    botUrl: string;
+    workerEnv: Record<string, string>;
+    reshape?: (tasks: TaskSpec[]) => TaskSpec[];
+    /** The target's response mapping (default: the answer at `answer`). */
+    response?: Record<string, unknown>;
+  },
 ): Promise<string> {
   const workers = await startTestWorkers(infra, ['converse', 'judge', 'report', 'control'], a.workerEnv);
   try {
-    const target = { type: 'http', name: 'bot', url: a.botUrl, body: { message: '{{message}}' }, response: { answer: 'answer' } };
+    const target = { type: 'http', name: 'bot', url: a.botUrl, body: { message: '{{message}}' }, response: a.response ?? { answer: 'answer' } };
     const input = evalPlanSchema.parse({ plan: 'eval', name: a.name, sets: a.sets, target });
     const built = await evalPlan.build(input, { config: workers.config });
     const tasks = a.reshape ? a.reshape(built.tasks) : built.tasks;
