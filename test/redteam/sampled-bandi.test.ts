@@ -3,13 +3,12 @@
  * described by the bot, is looked up in Postgres before it is called invented; one nobody ingested still is. Real
  * Postgres (the demo corpus ingested), real Redis and workers for the run, a real HTTP bot.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { eq } from 'drizzle-orm';
 import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
+import { startJsonBot, type JsonBot } from '../helpers/json-bot.ts';
 import { ROOT, startTestWorkers, waitForRunStatus } from '../helpers/engine.ts';
 import { evalPlan, evalPlanSchema } from '../../shared/plans/eval.ts';
 import { submitRun } from '../../shared/engine/submit.ts';
@@ -24,8 +23,7 @@ import type { Transcript } from '../../shared/transcript.ts';
 
 let infra: TestInfra;
 let redis: Redis;
-let bot: http.Server;
-let url = '';
+let bot: JsonBot;
 /** A demo bando published weeks before the three newest: outside a sample of 3. */
 const OLDER = 'demo-018-asp-palermo-ostetrica';
 let answer = '';
@@ -34,19 +32,14 @@ beforeAll(async () => {
   infra = await createTestInfra('redteam_sampled_bandi');
   redis = redisConnection(infra.redisUrl);
   await ingest(infra.sql, { type: 'folder', id: 'demo-corpus', path: path.join(ROOT, 'examples/corpus') });
-  bot = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ reply: answer }));
-    });
+  bot = await startJsonBot((_body, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ reply: answer }));
   });
-  await new Promise<void>((r) => bot.listen(0, '127.0.0.1', r));
-  url = `http://127.0.0.1:${(bot.address() as AddressInfo).port}/ask`;
 });
 afterAll(async () => {
   redis?.disconnect();
-  await new Promise((r) => bot?.close(r));
+  await bot?.close();
   await infra?.teardown();
 });
 
@@ -83,7 +76,7 @@ async function runWith(text: string): Promise<{ outcome: string; reason: string 
   answer = text;
   const workers = await startTestWorkers(infra, ['converse', 'report', 'control']);
   try {
-    const t = { type: 'http', name: 'sampled', url, body: { q: '{{message}}' }, response: { answer: 'reply' }, retries: 0 };
+    const t = { type: 'http', name: 'sampled', url: bot.url, body: { q: '{{message}}' }, response: { answer: 'reply' }, retries: 0 };
     const input = evalPlanSchema.parse({
       plan: 'eval',
       name: 'sampled',
