@@ -103,3 +103,17 @@ export function errorMessage(err: unknown): string {
   const m = err instanceof Error ? err.message : String(err);
   return QUERY_TEXT.test(m) ? WITHHELD : m;
 }
+
+/**
+ * What a task's failure keeps (tasks.error, the dead letter's error and stack, the failed job BullMQ holds), which
+ * the reports, the API and the dashboard show: the same as a log line, so a database error by class, SQLSTATE and
+ * what it names, never its statement or parameters; the stack's frames under that header.
+ */
+export function recordedError(err: unknown): { message: string; stack?: string } {
+  const message = errorMessage(err);
+  const frames = stackFrames(err);
+  // A summary already starts with the class ("DrizzleQueryError ← PostgresError 23505 …"); a message does not.
+  const named = !(err instanceof Error) || [err.name, err.constructor.name].some((n) => message.startsWith(`${n} `));
+  const head = named ? message : `${err.name}: ${message}`;
+  return { message, stack: frames ? `${head}\n${frames}` : undefined };
+}

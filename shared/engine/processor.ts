@@ -34,6 +34,7 @@ import type { CompletionWriter } from './completions.ts';
 import { SCHEDULE_JOB, runScheduledJob } from './schedule.ts';
 import { dbReachable, storeHealth } from './store-health.ts';
 import { keepWhatFits } from './hand-off.ts';
+import { recordedError } from '../log-error.ts';
 
 export class TaskTimeoutError extends Error {
   constructor(ms: number) {
@@ -233,20 +234,22 @@ function makeJobProcessor(deps: ProcessorDeps) {
           }
           const e = reason instanceof Error ? reason : new Error(String(reason));
           const final = e instanceof UnrecoverableError || attempt >= (job.opts.attempts ?? 1);
+          // Stored as a log line shows it: a database error's statement and parameters are a citizen's words.
+          const recorded = recordedError(e);
           // The attempt's outcome is kept until stored, like a success's.
           if (final) {
             await health.untilStored(() =>
-              markFailed(sql, { runId, taskKey, queue: job.queueName, jobId, error: e.message, stack: e.stack, attempts: attempt }),
+              markFailed(sql, { runId, taskKey, queue: job.queueName, jobId, error: recorded.message, stack: recorded.stack, attempts: attempt }),
             );
             log().warn({ err: e, attempt }, 'task failed after its retries');
           } else {
-            await health.untilStored(() => markRetrying(sql, runId, taskKey, e.message));
+            await health.untilStored(() => markRetrying(sql, runId, taskKey, recorded.message));
             log().info({ err: e, attempt }, 'task attempt failed; will retry');
           }
-          return { error: e, final };
+          return { error: forQueue(e), final };
         } catch (bookkeeping) {
           if (bookkeeping instanceof DbUnavailableError) return { dbDown: bookkeeping };
-          return { error: bookkeeping instanceof Error ? bookkeeping : new Error(String(bookkeeping)), final: false };
+          return { error: forQueue(bookkeeping instanceof Error ? bookkeeping : new Error(String(bookkeeping))), final: false };
         }
       } finally {
         clearTimeout(timer);
@@ -354,6 +357,19 @@ function makeJobProcessor(deps: ProcessorDeps) {
       return { ran: toRun.length, skipped: skipped.length, reprocessed: reprocess.length };
     }
   };
+}
+
+/**
+ * The error handed to BullMQ, which keeps its message and stack in Redis (Bull Board shows them): `e` itself
+ * unless its text is withheld (a database error), then a copy with the recorded text, as retryable as `e`.
+ */
+function forQueue(e: Error): Error {
+  const recorded = recordedError(e);
+  if (recorded.message === e.message) return e;
+  const copy = e instanceof UnrecoverableError ? new UnrecoverableError(recorded.message) : new Error(recorded.message);
+  copy.name = e.name;
+  copy.stack = recorded.stack;
+  return copy;
 }
 
 /** Resolve with the work, or reject as soon as the signal aborts (a handler that ignores it cannot hold). */

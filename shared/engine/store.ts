@@ -7,6 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { drizzleOf, type Sql } from '../db/client.ts';
 import { tasks, type TaskStatus } from '../db/schema/engine.ts';
 import type { Completion } from './completions.ts';
+import { storableText } from '../db/storable.ts';
 
 export const TERMINAL: readonly TaskStatus[] = ['completed', 'failed', 'canceled'];
 
@@ -147,17 +148,22 @@ export async function markCompleted(sql: Sql, a: Completion): Promise<boolean> {
 }
 
 /** A failed attempt that will be retried: back to queued with the last error. */
+/*
+ * An error's text is stored through storableText (a NUL as ␀): Postgres text cannot hold a NUL, and a failure
+ * that cannot be recorded leaves its task running until its job is found lost.
+ */
 export async function markRetrying(sql: Sql, runId: string, taskKey: string, error: string): Promise<void> {
   // raw SQL: task lifecycle hot path (claim, complete, retry, fail, cancel, dependency results), one guarded statement per transition — measured by npm run bench:engine
-  await sql`update tasks set status = 'queued', error = ${error}
+  await sql`update tasks set status = 'queued', error = ${storableText(error)}
     where run_id = ${runId} and task_key = ${taskKey} and status = 'running'`;
 }
 
 /** Final failure: the task becomes failed and (once) gets a dead letter. */
 export async function markFailed(
   sql: Sql,
-  a: { runId: string; taskKey: string; queue: string; jobId: string | undefined; error: string; stack?: string; attempts: number },
+  given: { runId: string; taskKey: string; queue: string; jobId: string | undefined; error: string; stack?: string; attempts: number },
 ): Promise<boolean> {
+  const a = { ...given, error: storableText(given.error), stack: given.stack === undefined ? undefined : storableText(given.stack) };
   return sql.begin(async (tx) => {
     const rows = await tx<{ payload: unknown }[]>`
       update tasks set status = 'failed', error = ${a.error}, finished_at = now()

@@ -6,6 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { defineKind } from '../engine/kinds.ts';
 import { PermanentTaskError } from '../engine/errors.ts';
+import { drizzleOf } from '../db/client.ts';
+import { recoveryBaselines } from '../db/schema/index.ts';
 
 export const noopKind = defineKind({
   kind: 'test.noop',
@@ -35,15 +37,41 @@ export const sleepKind = defineKind({
 export const failKind = defineKind({
   kind: 'test.fail',
   queue: 'converse',
-  payload: z.object({ times: z.number().int().nonnegative().default(1_000_000), permanent: z.boolean().default(false) }),
+  payload: z.object({
+    times: z.number().int().nonnegative().default(1_000_000),
+    permanent: z.boolean().default(false),
+    /** The failure's message (default: which attempt failed); `nul` ends it with a NUL (a payload cannot hold one). */
+    message: z.string().optional(),
+    nul: z.boolean().default(false),
+  }),
   timeoutMs: 10_000,
   attempts: 3,
   backoffMs: 50,
   handler: async (p, ctx) => {
     if (p.permanent) throw new PermanentTaskError('told to fail permanently');
     const n = await ctx.redis.incr(`${ctx.prefix}:test-fail:${ctx.runId}:${ctx.taskKey}`);
-    if (n <= p.times) throw new Error(`failing attempt ${n} of ${p.times}`);
+    if (n <= p.times) throw new Error((p.message ?? `failing attempt ${n} of ${p.times}`) + (p.nul ? '\u0000' : ''));
     return { succeededOnAttempt: n };
+  },
+});
+
+/**
+ * Fails on a real Drizzle write whose parameters hold `text` (a recovery baseline for a run that does not exist:
+ * 23503; a NUL in `text` makes it 22021): the error's message is the statement and its parameters, as a task's
+ * own failing query gives it.
+ */
+export const dbFailKind = defineKind({
+  kind: 'test.db-fail',
+  queue: 'converse',
+  /** `nul` ends the text with a NUL (a payload, stored as jsonb, cannot hold one). */
+  payload: z.object({ text: z.string(), nul: z.boolean().default(false) }),
+  timeoutMs: 10_000,
+  attempts: 2,
+  backoffMs: 50,
+  handler: async (p, ctx) => {
+    const text = p.nul ? `${p.text}\u0000` : p.text;
+    await drizzleOf(ctx.sql).insert(recoveryBaselines).values({ runId: `${ctx.runId}-absent`, questionHash: 'h', question: text, answer: text });
+    return {};
   },
 });
 
