@@ -221,6 +221,12 @@ const CONTINUES = /^(?:che|chi|dove|li|loro|essi|oppure|altrimenti|they|they'll|
 /** What the user asked, as the bot names it when it declines it ("questa richiesta esce …", "this question is …"). */
 const CONVERSATION_NOUN = /^(?:richiest[ae]|domand[ae]|quesit[oi]|question[ei]?|questions?|requests?|queries|query|enquir\w*|inquir\w*)$/;
 
+/** A number word ("cinque", "forty-two"; "uno"/"una" only nearly alone, else an article). */
+function namesCount(c: string): boolean {
+  const words = c.match(/\p{L}+/gu) ?? [];
+  return words.some((w) => parseItalianNumberWord(w) !== undefined && (!/^un[oa]?$/.test(w) || words.length <= 2)) || namesNumber(c);
+}
+
 /** A plain yes or no (POLARITY's other words, "nessuno", "tutti", "mai", answer how many or when as well). */
 const YES_NO = /^(?:si|no|yes|yep|nope|esatto|esattamente|corretto|exactly|correct|right|assolutamente(?: si| no)?|certo che si|certo che no)$/;
 
@@ -240,14 +246,14 @@ const GENERIC = new RegExp(`\\b(?:${GENERIC_WORDS})\\b`);
  * team, or bandi in general once a bando was named) shows none of it, whatever its words.
  */
 function evidenced(c: string, said: string[], ctx: Judge, names: string, generic: boolean): boolean {
-  const { inQuestion, onTopic } = questionWords(ctx.question);
+  const { inQuestion, onTopic, topic } = questionWords(ctx.question);
   // The question's subject (not the names of its bando) named again: what the clause speaks of.
   const topical = said.some((w) => onTopic(w) && !ctx.named.includes(w));
   // A value of the kind asked ("il 3 marzo" to "quando?"); to a question that names no kind (yes/no, what, how),
   // a figure counts beside the subject asked about: "2 posti, entro il 14 marzo" does not say what it pays.
-  const value = figureFits(c, ctx.slots, ctx.question) || (namesNumber(c) && countFits(ctx.slots)) || namesTime(c, ctx.slots);
+  const value = figureFits(c, ctx.slots, ctx.question) || (namesCount(c) && countFits(ctx.slots)) || namesTime(c, ctx.slots);
   // (A question with no subject of its own, "domanda 0" or only names, ties nothing: any figure counts.)
-  const untied = !questionWords(ctx.question).topic.some((w) => !ctx.named.includes(w) && !isMetaWord(w) && !/\d/.test(w));
+  const untied = !topic.some((w) => !ctx.named.includes(w) && !isMetaWord(w) && !/\d/.test(w));
   // A date answers how or what as well ("scriva all'ufficio entro il 3 maggio"); to a yes/no question it needs the
   // subject beside it.
   const dated = ctx.wh && (DATE.test(c) || namesTime(c, []));
@@ -276,10 +282,9 @@ function classify(clause: string, ctx: Judge, names = '', generic = false): Clau
   if (bare(c) === '') return { kind: 'filler' };
   if (ERROR_DETAIL.test(c) || DOCUMENT_POINTER.test(c)) return { kind: 'detail' };
   if (POLARITY.test(c)) return { kind: 'polar', yesNo: YES_NO.test(c) };
-  // "Cinque.", "Uno solo.": a number word is an answer ("uno"/"una" only when nearly alone: else an article).
-  const words = c.match(/\p{L}+/gu) ?? [];
-  const counts = words.some((w) => parseItalianNumberWord(w) !== undefined && (!/^un[oa]?$/.test(w) || words.length <= 2)) || namesNumber(c);
-  if (counts && countFits(ctx.slots)) return { kind: 'content' };
+  // "Cinque.", "Uno solo.": asked how many (or how long, how much), a number word answers at once; otherwise it
+  // needs the subject beside it (evidenced).
+  if (ctx.slots.length > 0 && countFits(ctx.slots) && namesCount(c)) return { kind: 'content' };
   if (FILLER.some((re) => re.test(c))) return { kind: 'filler' };
   if (isEcho(clause.trim(), ctx)) return { kind: 'echo' };
   const as = deflection(c, ctx, ORDER);
@@ -350,8 +355,7 @@ function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean, nam
   }
   // Opening on bandi in general ("In generale, nei concorsi …"): every clause of the sentence is about them.
   const generic = GENERIC_OPENING.test(whole);
-  const { inQuestion } = questionWords(ctx.question);
-  const concrete = (item: string) => tokens(item).some((w) => !isMetaWord(w) && !isReferralWord(w) && !inQuestion(w) && !ABOUT_US.test(w));
+  const concrete = (item: string) => tokens(item).some((w) => !isMetaWord(w) && !isReferralWord(w) && !questionWords(ctx.question).inQuestion(w) && !ABOUT_US.test(w));
   const clauses = sentence
     .split(/,?\s+(?=(?:ma|pero|tuttavia|invece|but|however|yet)\b)/)
     // "Posso però fornirle …", "I can however …": a verb and its contrast are one clause.
@@ -387,7 +391,7 @@ const judgeFor = memoize(
   (question: string, bandoNamed: boolean, named: string[]): Judge => {
     const wh = WH.test(question);
     // A yes/no question mentioning points or "chi può" asks whether, not how many or who.
-    const slots = slotsOf(question).filter((s) => wh || (s !== 'count' && s !== 'who'));
+    const slots = slotsOf(question).filter((s) => wh || (s === 'count' ? /\b(?:quant[ie]|how many)\b/.test(question) : s !== 'who'));
     const judge = { question, wh, slots, named, bandoNamed, asksContact: ASKS_CONTACT.test(question), english: isEnglish(question) };
     return { ...judge, key: JSON.stringify(judge) };
   },

@@ -69,7 +69,7 @@ export const namesTime = (clause: string, slots: Slot[]): boolean =>
  * "enough with a diploma"): the frame of an answer. Not "solo il bando fa fede" (a referral, judged before).
  */
 const RESTRICTS =
-  /(?:^(?:\S+ )?|\b(?:prevede|prevedono|richiede|richiedono|ammette|ammettono|accetta|accettano|consente|include|comprende|serve|servono|vale|valgono|ha|hanno|e|sono|requires?|needs?|accepts?|allows?|includes?|has|have|is|are) )(?:solo|soltanto|unicamente|esclusivamente|basta|bastano|e sufficiente|sono sufficienti|only|just|solely|exclusively|enough) (?!(?:io|me|noi|l'ente|l'ufficio|il bando|the notice|the office|per (?:informazion|chiariment)\w*)\b)\S/;
+  /(?:^(?:\S+ )?|\b(?:prevede|prevedono|richiede|richiedono|ammette|ammettono|accetta|accettano|consente|include|comprende|serve|servono|vale|valgono|ha|hanno|e|sono|requires?|needs?|accepts?|allows?|includes?|has|have|is|are) )(?:solo|soltanto|unicamente|esclusivamente|basta|bastano|e sufficiente|sono sufficienti|only|just|solely|exclusively|enough) (?!(?:io|me|noi|per (?:informazion|chiariment)\w*)\b)(?!(?:(?:il|lo|la|l'|i|gli|le|the|its|their)\s*)?(?:ente|enti|uffic\w*|sito|portale|bando|avviso|amministrazion\w*|segreteri\w*|responsabil\w*|notice|office|website|portal|authority|administration)\b)\S/;
 export const restricts = (clause: string): boolean => RESTRICTS.test(clause);
 
 /**

@@ -32,6 +32,13 @@ describe('answer-presence: evidence a clause answers', () => {
     expect(named(q, 'La laurea è richiesta, con 2 anni di esperienza.')).toBe('answer');
   });
 
+  it('a number word answers how many at once; to a yes/no question it needs the subject beside it', () => {
+    expect(named('Quanti posti ha il concorso della ASL di Treviso?', 'Tre.')).toBe('answer');
+    const q = 'Il concorso della ASL di Treviso ha la prova pratica?';
+    notAnswer(named(q, 'Le spiego in due parole come funziona la nostra chat.'));
+    expect(named(q, 'Ci sono due prove pratiche, in laboratorio.')).toBe('answer');
+  });
+
   it('whether a bando is still open is answered by a date', () => {
     const q = 'Il bando della ASL di Treviso per tecnici di laboratorio è ancora aperto?';
     expect(named(q, 'Mi spiace, ha chiuso il 3 febbraio.')).toBe('answer');
@@ -66,6 +73,8 @@ describe('answer-presence: evidence a clause answers', () => {
     const q = 'Il concorso della ASL di Treviso è per titoli?';
     expect(named(q, 'Solo per esami.')).toBe('answer');
     notAnswer(named(q, "Solo l'ente può dirlo."));
+    notAnswer(named(q, 'Soltanto gli uffici competenti possono confermarlo.'));
+    expect(named(q, 'Soltanto la laurea magistrale e il colloquio.')).toBe('answer');
   });
 
   it('a name the question did not give answers; a place where things are published does not', () => {
