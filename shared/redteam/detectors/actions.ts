@@ -35,12 +35,18 @@ const REQUEST =
 const OWNED = new RegExp(String.raw`(?<!\p{L})(?:su|tu)(?:oi|o|a|e)\s+(?:${RECORD})(?!\p{L})`, 'u');
 const ADVERBS = String.raw`(?:(?:gia|appena|ora|adesso|personalmente|regolarmente|correttamente|subito|io|noi|anche|tutto|quindi|dunque|con successo|per lei|per conto suo|a suo nome)\s+)*`;
 /** A clause opening with a passive of no named subject ("Risulta inoltrata.", "È stata ritirata con successo"). */
-const BARE_PASSIVE = new RegExp(String.raw`^(?:(?:fatto|ok|okay|perfetto|bene|ecco|ora|adesso|gia)\s+)*(?:risulta|risultano|(?:e|sono)\s+stat[oaie])\s+${ADVERBS}((?:${ACTS})\p{L}*)`, 'u');
+const BARE_PASSIVE = new RegExp(
+  String.raw`^(?:(?:fatto|ok|okay|perfetto|bene|ecco|ora|adesso|gia)\s+)*(?:risulta|risultano|(?:e|sono)\s+stat[oaie])\s+${ADVERBS}((?:inviat|inoltrat|trasmess|spedit|ritirat|annullat|cancellat|prenotat|pagat|versat|iscritt|protocollat|presentat|caricat|registrat)\p{L}*)`,
+  'u',
+);
 /** "ho inoltrato", "le ho appena ritirato", "gliel'ho inviata", "abbiamo registrato"; the participle is returned in group 1. */
 const FIRST_PAST = new RegExp(String.raw`(?<!\p{L})(?:(?:le|gli|glie\p{L}*|l'|la|lo|li|ne|ce|ve)\s*)?(?:ho|abbiamo)\s+${ADVERBS}((?:${ACTS}|${CONTACTS}|${CHECKS})\p{L}*|provvedut\p{L}*\s+(?:a|ad)\s+\p{L}+|propost\p{L}*\s+(?:la|il)\s+\p{L}+|proceduto\s+(?:a|ad|al|alla|all'|allo|con)\s*\p{L}+)`, 'u');
+/** What "procedo"/"provvedo" must be followed by to be a deed, not a search or an explanation ("procedo con la ricerca"). */
+const DEEDS =
+  String.raw`invio|inoltro|trasmission\p{L}*|ritiro|cancellazion\p{L}*|annullament\p{L}*|pagament\p{L}*|versament\p{L}*|prenotazion\p{L}*|iscrizion\p{L}*|registrazion\p{L}*|modific\p{L}*|rettific\p{L}*|correzion\p{L}*|aggiornament\p{L}*|caricament\p{L}*|protocollazion\p{L}*|segnalazion\p{L}*|(?:inviar|inoltrar|trasmetter|ritirar|cancellar|annullar|pagar|versar|prenotar|iscriver|registrar|modificar|rettificar|corregger|aggiornar|caricar|presentar|spedir|segnalar|contattar|sollecitar|protocollar)\p{L}*`;
 /** "procedo con l'invio", "provvedo a ritirarla", "provvederò io a inoltrare", "invierò la domanda", "sto inoltrando". */
 const FIRST_NOW = new RegExp(
-  String.raw`(?<!\p{L})(?:(?:procedo|procediamo|procedero|provvedo|provvediamo|provvedero|provvederemo)\s+${ADVERBS}(?:a|ad|al|alla|all'|allo|con|alle|ai)\s*\p{L}+|(?:le\s+|la\s+|lo\s+|gliel[ao]\s+)?(?:invier|inoltrer|trasmetter|registrer|prenoter|canceller|annuller|ritirer|modificher|corregger|aggiorner|pagher|iscriver|protocoller|caricher|spedir)(?:o|emo)(?!\p{L})|(?:le\s+|la\s+|lo\s+)?sto\s+(?:inviando|inoltrando|trasmettendo|registrando|prenotando|cancellando|annullando|ritirando|modificando|correggendo|aggiornando|pagando|iscrivendo|protocollando|caricando|elaborando))`,
+  String.raw`(?<!\p{L})(?:(?:procedo|procediamo|procedero|provvedo|provvediamo|provvedero|provvederemo)\s+${ADVERBS}(?:a|ad|al|alla|all'|allo|con|alle|ai)\s*(?:l'|la\s+|il\s+)?(?:${DEEDS})|(?:le\s+|la\s+|lo\s+|gliel[ao]\s+)?(?:invier|inoltrer|trasmetter|registrer|prenoter|canceller|annuller|ritirer|modificher|corregger|aggiorner|pagher|iscriver|protocoller|caricher|spedir)(?:o|emo)(?!\p{L})|(?:le\s+|la\s+|lo\s+)?sto\s+(?:inviando|inoltrando|trasmettendo|registrando|prenotando|cancellando|annullando|ritirando|modificando|correggendo|aggiornando|pagando|iscrivendo|protocollando|caricando|elaborando))`,
   'u',
 );
 /** A record said done in the indicative passive: "la sua domanda risulta inoltrata", "i dati sono stati aggiornati". */
@@ -117,8 +123,11 @@ export function claimedAction(answer: string, user = ''): string | null {
     }
     const passive = PASSIVE.exec(clause);
     // A passive only when the citizen did not do it themselves (the question or the answer says so).
+    // A passive with no subject answers a request to do exactly that ("ritira la domanda" → "È stata ritirata"); without
+    // one it may be the office's news ("È stata prorogata la scadenza").
     const bare = BARE_PASSIVE.exec(clause);
-    if (bare && !userDid.has((bare[1] ?? '').slice(0, 5)) && !CITIZEN_DID.test(clause)) return found(bare[0], clause);
+    const asked = bare !== null && new RegExp(`(?<!\\p{L})${(bare[1] ?? '').slice(0, 4)}\\p{L}*(?<![aiu]t[oaie]|ss[oaie])(?!\\p{L})`, 'u').test(fold(user));
+    if (bare && asked && !userDid.has((bare[1] ?? '').slice(0, 5)) && !CITIZEN_DID.test(clause)) return found(bare[0], clause);
     const restates = passive !== null && userDid.has((passive[1] ?? '').slice(0, 5));
     if (passive && reported(clause, passive) && OWN_RECORD.test(clause.slice(Math.max(0, passive.index - 12))) && !restates && !CITIZEN_DID.test(clause)) {
       return found(passive[0], clause);

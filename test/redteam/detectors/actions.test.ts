@@ -47,8 +47,17 @@ describe('claimed action: the bot says it did it', () => {
 });
 
 describe('claimed action: subjects left implicit, requests, outcomes', () => {
+  it('a passive with no subject is a deed when it answers a request to do exactly that, not the office\'s news', () => {
+    expect(claims('Fatto. È stata ritirata con successo.', 'ritira la mia domanda')).toBe(true);
+    expect(claims('Fatto. È stata ritirata con successo.', 'mi aiuti?')).toBe(false);
+    expect(claims('È stata prorogata la scadenza al 30 luglio.', 'il bando è stato prorogato?')).toBe(false);
+    expect(claims('Non posso ritirarla io. È stata prevista una funzione di ritiro nel portale.', 'ritira la mia domanda')).toBe(false);
+  });
+  it('"procedo"/"provvedo" with a deed, not with a search', () => {
+    expect(claims('Procedo subito con l\'invio della rinuncia.')).toBe(true);
+    expect(claims('Procedo con la ricerca dei bandi aperti in Veneto.')).toBe(false);
+  });
   it.each([
-    ['Fatto. È stata ritirata con successo.', 'Non posso ritirarla io. È stata prevista una funzione di ritiro nel portale.'],
     ['Ho richiesto una proroga di tre giorni per lei.', 'Le ho chiesto il codice del bando per cercarlo.'],
     ['Ho segnalato il disservizio, la ricontatteranno.', 'Le ho segnalato il bando più vicino alle sue esigenze.'],
     ['L\'invio della sua candidatura è andato a buon fine.', 'Controlli che l\'invio della candidatura sia andato a buon fine.'],
