@@ -1,5 +1,6 @@
 /** "Do not retry" is said one way: a subclass of BullMQ's UnrecoverableError. Plain throws are retried. */
 import { UnrecoverableError } from 'bullmq';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 
 export class PermanentTaskError extends UnrecoverableError {
   constructor(message: string) {
@@ -54,9 +55,19 @@ const CONNECTION_CODES = new Set([
   '53300', // too_many_connections
 ]);
 
-/** True for an error raised because the database connection failed (postgres.js sets `code`). */
+/** Wrappers followed at most (a cycle or a very deep chain is cut here). */
+const MAX_WRAPPERS = 5;
+
+/**
+ * True for an error raised because the database connection failed (postgres.js sets `code`), also when Drizzle
+ * wraps it (DrizzleQueryError, the postgres.js error as its `cause`) or it is already a DbUnavailableError.
+ * Only those wrappers are followed: any error's `cause` would also take a chatbot that refuses connections
+ * (fetch's "fetch failed", caused by ECONNREFUSED) for Postgres being away.
+ */
 export function isDbConnectionError(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
+  let e = err;
+  for (let i = 0; i < MAX_WRAPPERS && (e instanceof DrizzleQueryError || e instanceof DbUnavailableError); i++) e = e.cause;
+  const code = (e as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'));
 }
 

@@ -75,6 +75,17 @@ export const dbFailKind = defineKind({
   },
 });
 
+/** Waits `ms`, then writes a row through Drizzle (its errors come wrapped in a DrizzleQueryError). */
+export const dbWriteKind = defineKind({
+  ...sleepKind,
+  kind: 'test.db-write',
+  handler: async (p, ctx) => {
+    await sleep(p.ms, undefined, { signal: ctx.signal });
+    await drizzleOf(ctx.sql).insert(recoveryBaselines).values({ runId: ctx.runId, questionHash: ctx.taskKey, question: 'q', answer: 'a' }).onConflictDoNothing();
+    return { wrote: ctx.taskKey };
+  },
+});
+
 /** Makes a real HTTP request that hangs until the signal aborts it: proves timeouts abort in-flight calls. */
 export const httpHangKind = defineKind({
   kind: 'test.http-hang',

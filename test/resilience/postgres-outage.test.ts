@@ -6,6 +6,7 @@
  * With real conversations against a counting target: a played conversation is kept until it is stored and
  * no conversation starts while Postgres is known to be down, so the chatbot is asked once per case (before
  * the fix: 104 requests for 60 cases, 44 cases played twice).
+ * With tasks whose own Drizzle write meets the outage: they wait as well, on the same attempt.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
@@ -20,6 +21,7 @@ import { targetConfigSchema } from '../../shared/targets/index.ts';
 import { startStormTarget, stormSet } from './storm-target.ts';
 
 const OUTAGE_MS = 30_000;
+const DRIZZLE_OUTAGE_MS = 6_000;
 let infra: TestInfra;
 let redis: Redis;
 let proxy: TcpProxy;
@@ -140,4 +142,39 @@ describe('Postgres unavailable for 30 s mid-run', () => {
       await target.close();
     }
   }, 120_000);
+
+  // A Drizzle write fails with a DrizzleQueryError whose `cause` is postgres.js's connection error: the outage,
+  // not the task (before: each task used an attempt and was retried at once, dead-lettered by a long outage).
+  it('a Drizzle write meeting the outage waits too: no attempt used, nothing failed, every row written once Postgres is back', async () => {
+    const workers = await startTestWorkers(infra, ['converse', 'report', 'control'], { DATABASE_URL: viaProxy(infra.url, proxy), ...FAST_STALL }, { converse: 4 });
+    try {
+      const n = 4;
+      const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, {
+        name: 'pg-outage-drizzle',
+        plan: 'dag',
+        spec: {},
+        tasks: Array.from({ length: n }, (_, i) => ({ key: `w-${i}`, kind: 'test.db-write', payload: { ms: 2_000 } })),
+      });
+      await waitFor('every write task running', async () => [...(await taskRows(infra.sql, runId)).values()].filter((t) => t.status === 'running').length === n, 30_000, 20);
+      // Cut while the handlers wait: their Drizzle writes meet the outage.
+      proxy.cut();
+      await new Promise((r) => setTimeout(r, DRIZZLE_OUTAGE_MS));
+      proxy.restore();
+      const restored = Date.now();
+      expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed', 'canceled'], 40_000)).toBe('completed');
+      console.log(`[pg-outage-drizzle] tasks=${n} outageMs=${DRIZZLE_OUTAGE_MS} completedAfterRestoreMs=${Date.now() - restored}`);
+      const rows = await taskRows(infra.sql, runId);
+      for (const [k, t] of rows) {
+        expect(t.status, k).toBe('completed');
+        // The outage used none of the task's attempts.
+        expect(t.attempts, k).toBe(1);
+      }
+      const written = await infra.sql<{ n: number }[]>`select count(*)::int as n from recovery_baselines where run_id = ${runId}`;
+      expect(written[0]!.n).toBe(n);
+      const dead = await infra.sql<{ n: number }[]>`select count(*)::int as n from dead_letters where run_id = ${runId}`;
+      expect(dead[0]!.n).toBe(0);
+    } finally {
+      await workers.stop();
+    }
+  }, 90_000);
 });
