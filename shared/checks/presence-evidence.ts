@@ -36,11 +36,15 @@ const FITS: Record<Slot, RegExp> = {
   count: /\d/,
   who: /(?!)/,
 };
-/** Whether the clause gives a figure that fits the slot and is not only one of the question's own figures. */
+/**
+ * Whether the clause gives a figure that fits the slot and is not only one of the question's own figures. A
+ * figure inside a quoted title («… n. 6 posti …») is part of the bando's name, not something the question says:
+ * "6 posti" still answers "how many posts does «… n. 6 posti …» offer?".
+ */
 export function figureFits(clause: string, slots: Slot[], question: string): boolean {
   const figures = clause.match(/\d+/g);
   if (!figures) return false;
-  const asked = new Set(question.match(/\d+/g) ?? []);
+  const asked = new Set(question.replace(/«[^»]*»/g, ' ').match(/\d+/g) ?? []);
   if (figures.every((f) => asked.has(f))) return false;
   return slots.length === 0 || slots.some((slot) => FITS[slot].test(clause));
 }

@@ -32,6 +32,14 @@ describe('answer-presence: evidence a clause answers', () => {
     expect(named(q, 'La laurea è richiesta, con 2 anni di esperienza.')).toBe('answer');
   });
 
+  it("a figure of the bando's quoted title is not the question's own: restated as the answer, it answers", () => {
+    const q = 'Quanti posti offre il bando «Concorso per n. 3 posti di tecnico di laboratorio» della ASL di Treviso?';
+    expect(named(q, 'Sono messi a concorso 3 posti.')).toBe('answer');
+    // Outside the title, the question's own figure restated says nothing new.
+    const own = 'Il concorso della ASL di Treviso ha 3 posti per tecnici di laboratorio: quanti sono a tempo pieno?';
+    notAnswer(named(own, 'Il concorso prevede 3 posti.'));
+  });
+
   it('a number word answers how many at once; to a yes/no question it needs the subject beside it', () => {
     expect(named('Quanti posti ha il concorso della ASL di Treviso?', 'Tre.')).toBe('answer');
     const q = 'Il concorso della ASL di Treviso ha la prova pratica?';

@@ -58,6 +58,11 @@ describe('daily run', () => {
     for (const c of cases) expect(c.n).toBeGreaterThanOrEqual(8);
     const md = await infra.sql`select tender_id from metadata_checks where run_id = ${first.run.id}`;
     expect(md.length).toBe(3);
+    // The demo bot answers each question from the bando's text: answer-presence decides every reply by itself (an
+    // undecided one is `invalid` without a judge model, as in a newcomer's demo, which would show it).
+    const notPassed = await infra.sql<{ task_key: string; reason: string }[]>`
+      select task_key, reason from check_results where run_id = ${first.run.id} and type = 'answer-presence' and outcome <> 'pass'`;
+    expect(notPassed).toEqual([]);
     const summary = (await infra.sql<{ summary: { tenders: unknown[] } }[]>`select summary from reports where run_id = ${first.run.id}`)[0]!.summary;
     expect(summary.tenders.length).toBe(3);
 
