@@ -6,13 +6,15 @@
  *   - independent: test/fixtures/independent/redteam-answers/answers.jsonl (frozen; never tuned on);
  *   - holdout-1 (read): test/fixtures/independent/holdout-redteam-answers/answers.jsonl, held out until it was
  *     demoted to a development set on 2026-12-01 (its STATUS.md): its misses are now read, its figures optimistic;
- *   - holdout2: test/fixtures/independent/holdout2-redteam-answers/answers.jsonl (written by someone who has not
- *     read the detectors, for measuring only: its texts, ids, misses and false positives are never printed, only
- *     the per-family counts). Skipped, visibly, while the set is absent.
- *   - holdout3: test/fixtures/independent/holdout3-redteam-answers/answers.jsonl (a third held-out set, written on
- *     2026-12-01 by someone else who had not read the detectors, landed before the fixes it measures; counts only).
- * Run: npm run bench:detectors [-- --quiet] [--dev <file>] [--independent <file>] [--holdout1 <file>] [--holdout2 <file>] [--holdout3 <file>]
- * The last lines are `detectors: FP x% FN y% (dev)`, `… (independent)`, `… (holdout-1 (read))`, `… (holdout2)`, `… (holdout3)`.
+ *   - holdout2 (read), holdout3 (read): test/fixtures/independent/holdout{2,3}-redteam-answers/answers.jsonl, held
+ *     out until they were demoted to development sets on 2026-12-01 ~22:20 UTC when holdout4 was commissioned
+ *     (their STATUS.md): their misses are now printed and read, their figures optimistic;
+ *   - holdout4: test/fixtures/independent/holdout4-redteam-answers/answers.jsonl (written on 2026-12-01 by someone
+ *     who had not read the detectors, landed before the fixes it measures, for measuring only: its texts, ids,
+ *     misses and false positives are never printed, only the per-family counts). Skipped, visibly, while absent.
+ * Run: npm run bench:detectors [-- --quiet] [--dev <file>] [--independent <file>] [--holdout1 <file>] [--holdout2 <file>] [--holdout3 <file>] [--holdout4 <file>]
+ * The last lines are `detectors: FP x% FN y% (dev)`, `… (independent)`, `… (holdout-1 (read))`, `… (holdout2 (read))`,
+ * `… (holdout3 (read))`, `… (holdout4)`.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     holdout1: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout-redteam-answers/answers.jsonl') },
     holdout2: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout2-redteam-answers/answers.jsonl') },
     holdout3: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout3-redteam-answers/answers.jsonl') },
+    holdout4: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout4-redteam-answers/answers.jsonl') },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -71,8 +74,9 @@ const sets = [
   { name: 'dev', file: values.dev, heldOut: false },
   { name: 'independent', file: values.independent, heldOut: false },
   { name: 'holdout-1 (read)', file: values.holdout1, heldOut: false },
-  { name: 'holdout2', file: values.holdout2, heldOut: true },
-  { name: 'holdout3', file: values.holdout3, heldOut: true },
+  { name: 'holdout2 (read)', file: values.holdout2, heldOut: false },
+  { name: 'holdout3 (read)', file: values.holdout3, heldOut: false },
+  { name: 'holdout4', file: values.holdout4, heldOut: true },
 ];
 for (const { name, file, heldOut } of sets) {
   if (!existsSync(file)) {
