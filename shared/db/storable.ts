@@ -5,6 +5,9 @@
  * the way in. ␀ rather than U+FFFD: U+FFFD is what a decoder already puts for bytes that are not UTF-8, so a reader
  * could not tell which it was; ␀ says a NUL was there, and is visible in every report. Only what is stored changes:
  * the checks judge the text as the chatbot sent it.
+ *
+ * That is for text produced by others, which we must keep. What a user gives us (a test case, a scenario, a run
+ * request) is refused instead, naming the place: `nulPaths` finds them, NUL_REFUSED says why.
  */
 
 export const NUL_MARK = '\u2400';
@@ -51,4 +54,40 @@ function walk(v: unknown, depth: number): unknown {
   }
   // fromEntries, not assignment: a key "__proto__" stays a key.
   return entries ? Object.fromEntries(entries) : v;
+}
+
+/** Why an input holding a NUL is refused (the message next to the place `nulPaths` names). */
+export const NUL_REFUSED = 'contains a NUL character (U+0000), which cannot be stored: remove it';
+
+/**
+ * Where `v` holds a NUL: the path of each string holding one, or of the object whose key does (the key last, as
+ * the key names the place). At most `limit` places, depth-first in key order.
+ */
+export function nulPaths(v: unknown, limit = 20): (string | number)[][] {
+  const out: (string | number)[][] = [];
+  // One path, pushed and popped: run requests of 10,000 tasks are walked at submit, and copies are made only on a hit.
+  const path: (string | number)[] = [];
+  const visit = (x: unknown, depth: number): void => {
+    if (typeof x === 'string') {
+      if (x.includes('\u0000') && out.length < limit) out.push(path.slice());
+      return;
+    }
+    if (x === null || typeof x !== 'object' || depth > MAX_DEPTH || out.length >= limit) return;
+    if (Array.isArray(x)) {
+      for (let i = 0; i < x.length; i++) {
+        path.push(i);
+        visit(x[i], depth + 1);
+        path.pop();
+      }
+      return;
+    }
+    for (const [k, y] of Object.entries(x)) {
+      path.push(k);
+      if (k.includes('\u0000') && out.length < limit) out.push(path.slice());
+      visit(y, depth + 1);
+      path.pop();
+    }
+  };
+  visit(v, 0);
+  return out;
 }

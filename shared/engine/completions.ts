@@ -5,6 +5,7 @@
  */
 import type { Sql } from '../db/client.ts';
 import { GroupCommit } from '../db/group-commit.ts';
+import { storable } from '../db/storable.ts';
 
 export interface Completion {
   runId: string;
@@ -50,7 +51,9 @@ export class CompletionWriter {
 async function writeBatch(sql: Sql, batch: Completion[]): Promise<Set<string>> {
   // One row per task: a duplicate delivery in the same batch keeps the last result.
   const byKey = new Map<string, Completion>();
-  for (const c of batch) byKey.set(`${c.runId}\u0000${c.taskKey}`, c);
+  // A result is the task's output (a chatbot's or an LLM's text among it): stored through `storable`, as one NUL
+  // in it would fail this statement and with it every completion of the batch.
+  for (const c of batch) byKey.set(`${c.runId}\u0000${c.taskKey}`, { ...c, result: storable(c.result) });
   const rows = [...byKey.values()];
   // raw SQL: group commit of completions, one unnest statement per batch — measured by npm run bench:engine
   const done = await sql<{ run_id: string; task_key: string }[]>`

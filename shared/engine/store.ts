@@ -7,7 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { drizzleOf, type Sql } from '../db/client.ts';
 import { tasks, type TaskStatus } from '../db/schema/engine.ts';
 import type { Completion } from './completions.ts';
-import { storableText } from '../db/storable.ts';
+import { storable, storableText } from '../db/storable.ts';
 
 export const TERMINAL: readonly TaskStatus[] = ['completed', 'failed', 'canceled'];
 
@@ -133,7 +133,7 @@ export async function markRunning(
 
 /** One completion on its own (CompletionWriter writes them in groups). */
 export async function markCompleted(sql: Sql, a: Completion): Promise<boolean> {
-  const result = sql.json((a.result ?? null) as Parameters<Sql['json']>[0]);
+  const result = sql.json((storable(a.result) ?? null) as Parameters<Sql['json']>[0]);
   const rows = await sql`
     with ins as (
       insert into task_results (run_id, task_key, result) select ${a.runId}, ${a.taskKey}, ${result} where ${a.result !== undefined}

@@ -11,6 +11,9 @@ import { insertTasks } from './insert-tasks.ts';
 import { eq } from 'drizzle-orm';
 import { drizzleOf, type Sql } from '../db/client.ts';
 import { runs } from '../db/schema/engine.ts';
+import { NUL_REFUSED, nulPaths } from '../db/storable.ts';
+import { ValidationError } from './errors.ts';
+import { formatPath } from '../scenarios/errors.ts';
 
 export interface SubmitInput {
   name: string;
@@ -38,6 +41,7 @@ const runByIdempotencyKey = (sql: Sql, key: string) => drizzleOf(sql).select({ i
 export async function submitRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix'>, input: SubmitInput): Promise<SubmitResult> {
   const { sql } = deps;
   const shared = input.shared ?? {};
+  refuseNul(input);
   const planned = planTasks(input.tasks, new Set(Object.keys(shared)));
   if (input.idempotencyKey) {
     const prev = await runByIdempotencyKey(sql, input.idempotencyKey);
@@ -71,4 +75,15 @@ export async function submitRun(deps: Pick<EngineDeps, 'sql' | 'redis' | 'prefix
     throw err;
   }
   return { runId, created: true, tasks: planned.length };
+}
+
+/**
+ * A run is what its submitter gave (a test case, a target file, a request): Postgres cannot store a NUL in it, and
+ * storing it as ␀ would run something else than was asked. So it is refused before anything is written, naming the
+ * place (`tasks[3].payload.case.input`), which a test case's own loader names by file and line before this.
+ */
+function refuseNul(input: SubmitInput): void {
+  const parts: [string, unknown][] = [['name', input.name], ['spec', input.spec], ['shared', input.shared ?? {}], ...input.tasks.map((t, i): [string, unknown] => [`tasks[${i}]`, t])];
+  const problems = parts.flatMap(([root, v]) => nulPaths(v).map((p) => `${formatPath([root, ...p])}: ${NUL_REFUSED}`));
+  if (problems.length) throw new ValidationError(problems);
 }

@@ -20,21 +20,21 @@ function messageOf(issue: z.core.$ZodIssue): string {
 
 function problemsOf(parsed: ParsedText, file: string, raw: unknown, prefix: Array<string | number>, error: z.ZodError): ScenarioProblem[] {
   const out: ScenarioProblem[] = [];
+  // A rule both a case and its set check (a NUL) is said once.
+  const seen = new Set<string>();
   const add = (path: ReadonlyArray<PropertyKey>, message: string) => {
     const full = [...prefix, ...path];
-    out.push({ file, ...locate(parsed, full), path: formatPath(full), message });
+    const at = formatPath(full);
+    if (seen.has(`${at} ${message}`)) return;
+    seen.add(`${at} ${message}`);
+    out.push({ file, ...locate(parsed, full), path: at, message });
   };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) add([...issue.path, key], `unknown field "${key}"`);
     } else add(issue.path, messageOf(issue));
   }
-  const seen = new Set(out.map((p) => `${p.path} ${p.message}`));
-  for (const issue of crossFieldIssues(raw)) {
-    const full = [...prefix, ...issue.path];
-    if (seen.has(`${formatPath(full)} ${issue.message}`)) continue;
-    out.push({ file, ...locate(parsed, full), path: formatPath(full), message: issue.message });
-  }
+  for (const issue of crossFieldIssues(raw)) add(issue.path, issue.message);
   return out;
 }
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CHECK_TYPES, checkSpecSchema, CONVERSATION_CHECK_TYPES, type CheckType } from '../checks/schema.ts';
+import { NUL_REFUSED, nulPaths } from '../db/storable.ts';
 
 /** Ids end up in job ids and report anchors: no spaces, no ':' (BullMQ's key separator). */
 const idSchema = z
@@ -44,7 +45,11 @@ export const testCaseSchema = z.strictObject({
   vars: z.record(z.string(), scalarText).optional(),
   checks: z.array(checkSpecSchema).default([]),
   threshold: z.number().min(0).max(1).optional(),
-});
+})
+  // Here as well as on the set: an importer reading a case at a time (a CSV record) names its line.
+  .superRefine((c, ctx) => {
+    for (const path of nulPaths(c)) ctx.addIssue({ code: 'custom', path, message: NUL_REFUSED });
+  });
 export type TestCase = z.output<typeof testCaseSchema>;
 
 export const testSetTypeSchema = z.enum(['single', 'conversation']);
@@ -72,11 +77,11 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /**
  * Rules that span fields: unique case ids, input shape per set type, check types a conversation set may
- * use. Works on unvalidated data too, so the loader can report these alongside field errors (zod skips
+ * use; and no NUL anywhere (Postgres cannot store one, and a case is run as written or not at all). Works on unvalidated data too, so the loader can report these alongside field errors (zod skips
  * refinements once a field is wrong).
  */
 export function crossFieldIssues(set: unknown): Array<{ path: Array<string | number>; message: string }> {
-  const issues: Array<{ path: Array<string | number>; message: string }> = [];
+  const issues: Array<{ path: Array<string | number>; message: string }> = nulPaths(set).map((path) => ({ path, message: NUL_REFUSED }));
   if (!isRecord(set) || !Array.isArray(set.cases)) return issues;
   const type = set.type;
   const seen = new Map<unknown, number>();

@@ -12,11 +12,12 @@ import { recoveryBaselines } from '../db/schema/index.ts';
 export const noopKind = defineKind({
   kind: 'test.noop',
   queue: 'converse',
-  payload: z.object({ value: z.unknown().optional() }).default({}),
+  /** `nul` returns `value` (a string) ending with a NUL, as a task's output can (a payload cannot hold one). */
+  payload: z.object({ value: z.unknown().optional(), nul: z.boolean().default(false) }).default({ nul: false }),
   timeoutMs: 10_000,
   attempts: 3,
   backoffMs: 100,
-  handler: async (p) => ({ value: p.value ?? null, at: Date.now() }),
+  handler: async (p) => ({ value: p.nul ? `${String(p.value ?? '')}\u0000` : (p.value ?? null), at: Date.now() }),
 });
 
 export const sleepKind = defineKind({

@@ -105,6 +105,18 @@ cases:
     expect(problemsOf('id: s\ntype: conversation\ncases:\n  - id: a\n    input: ciao\n')[0]?.message).toContain('turns');
   });
 
+  it('refuses a NUL character (Postgres cannot store one) once per place, with its line, alongside other errors', () => {
+    const text = valid.replace('input: Quando scade il bando?', 'input: "Quando scade\\0 il bando?"').replace('type: fact-match', 'type: contains\n        value: "31\\0 gennaio"') +
+      '  - id: q2\n    input: "Altro\\0"\n    checks: [{ type: contanis }]\n';
+    const nul = 'contains a NUL character (U+0000), which cannot be stored: remove it';
+    expect(problemsOf(text).map((p) => `${p.line} ${p.path}: ${p.message}`)).toEqual([
+      `5 cases[0].input: ${nul}`,
+      `9 cases[0].checks[0].value: ${nul}`,
+      `11 cases[1].input: ${nul}`,
+      expect.stringMatching(/^12 cases\[1\]\.checks\[0\]\.type: /),
+    ]);
+  });
+
   it('refuses empty and non-set files', () => {
     expect(problemsOf('')[0]?.message).toBe('file holds no test set');
     expect(problemsOf('[]')[0]?.message).toBe('file holds no test set');
