@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { llmCache, llmCalls } from '../db/schema/llm.ts';
+import { storable, storableText } from '../db/storable.ts';
 import type { LlmRole } from './roles.ts';
 
 export interface CallRecord {
@@ -32,7 +33,8 @@ export async function recordCall(db: Db, rec: CallRecord): Promise<void> {
     costUsd: rec.costUsd,
     latencyMs: Math.round(rec.latencyMs),
     cached: rec.cached,
-    error: rec.error ?? null,
+    // An error's text may quote the server's reply, NUL and all.
+    error: rec.error === undefined ? null : storableText(rec.error),
   });
 }
 
@@ -106,6 +108,10 @@ export async function cacheGet(db: Db, key: string): Promise<unknown> {
   return rows[0]?.response;
 }
 
+/**
+ * Stores a reply through `storable`: a NUL in the model's text would fail the insert, and with it the call its
+ * caller paid for. A hit then gives ␀ where the first reply had the NUL.
+ */
 export async function cachePut(db: Db, key: string, model: string, response: unknown): Promise<void> {
-  await db.insert(llmCache).values({ key, model, response }).onConflictDoNothing();
+  await db.insert(llmCache).values({ key, model, response: storable(response) }).onConflictDoNothing();
 }

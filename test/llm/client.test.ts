@@ -199,6 +199,25 @@ describe('cost ledger and cache', () => {
     expect(totals.run).toMatchObject({ calls: 1, errors: 1, costUsd: 0 });
   });
 
+  it('keeps a reply holding a NUL (Postgres cannot store one): returned as sent, cached with ␀, served from the cache', async () => {
+    fake.setHandler(() => ({ content: 'La scadenza è il 12 marzo.\u0000' }));
+    const judge = llmForRole(config, 'judge', { db: infra.db, ...fast })!;
+    const args = { messages: [{ role: 'user' as const, content: 'nul in the reply' }], ctx: { runId: 'r-nul', taskKey: 'k' } };
+    expect((await judge.complete(args)).text).toBe('La scadenza è il 12 marzo.\u0000');
+    const again = await judge.complete(args);
+    expect(again).toMatchObject({ text: 'La scadenza è il 12 marzo.\u2400', cached: true });
+    expect(fake.chatRequests()).toHaveLength(1);
+    expect(await llmTotals(infra.db, 'r-nul')).toMatchObject({ run: { calls: 2, cachedCalls: 1, errors: 0 } });
+  });
+
+  it("records a failed call whose error holds a NUL, and throws the call's own error", async () => {
+    fake.enqueue({ status: 400, body: { error: { message: 'unexpected byte \u0000 in the prompt', type: 'invalid_request_error' } } });
+    const judge = llmForRole(config, 'judge', { db: infra.db, cache: false })!;
+    await expect(judge.complete({ messages: ask, ctx: { runId: 'r-nul-err', taskKey: 'x' } })).rejects.toMatchObject({ status: 400 });
+    const [row] = await infra.sql<{ error: string }[]>`select error from llm_calls where run_id = 'r-nul-err'`;
+    expect(row?.error).toContain('unexpected byte \u2400 in the prompt');
+  });
+
   it('embeds texts in input order', async () => {
     fake.enqueue({ embeddings: [[1, 0], [0, 1]] });
     const emb = llmForRole(config, 'embeddings', { db: infra.db, cache: false })!;
