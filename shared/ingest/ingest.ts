@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray, sql as frag } from 'drizzle-orm';
 import { drizzleOf, type Sql } from '../db/client.ts';
+import { storable } from '../db/storable.ts';
 import { ingestionErrors, tenders, tenderVersions } from '../db/schema/index.ts';
 import { createSource, type SourceConfigInput } from './sources/index.ts';
 import { contentHash, normalizeDocument } from './normalize.ts';
@@ -29,7 +30,7 @@ export async function ingest(db: SqlLike, source: Source | SourceConfigInput, op
   const seen = new Set<string>();
   const fail = async (externalId: string, reason: string) => {
     result.errors.push({ externalId, reason });
-    await drizzleOf(sql).insert(ingestionErrors).values({ source: src.id, externalId, reason, runId: opts.runId ?? null });
+    await drizzleOf(sql).insert(ingestionErrors).values(storable({ source: src.id, externalId, reason, runId: opts.runId ?? null }));
   };
   try {
     for await (const item of src.documents(opts.signal)) {
@@ -58,7 +59,12 @@ export async function ingest(db: SqlLike, source: Source | SourceConfigInput, op
   return result;
 }
 
-async function store(sql: Sql, sourceId: string, tender: NormalizedTender): Promise<'added' | 'changed' | 'unchanged'> {
+/**
+ * A document's text and metadata go in through `storable`: a NUL in a PDF's text layer or a feed's field would
+ * fail the insert and stop the ingestion of every document after it. Hashed as stored, so a re-run finds it unchanged.
+ */
+async function store(sql: Sql, sourceId: string, given: NormalizedTender): Promise<'added' | 'changed' | 'unchanged'> {
+  const tender = storable(given);
   const hash = contentHash(tender);
   return drizzleOf(sql).transaction(async (tx) => {
     // Row lock: two ingesters reading the same tender cannot both create version n+1.
