@@ -6,6 +6,7 @@
  */
 import { DocSampler, type Sample } from './doc-sampler.ts';
 import { DuplicateTable, type DuplicateSummary } from './duplicate-table.ts';
+import { storableText } from '../db/storable.ts';
 import { FingerprintSketch, idPriority, type FingerprintEntries } from './fingerprint.ts';
 import { hashFloat32, hashHex, hashString32, type Hash64 } from './hash.ts';
 import { mulberry32, type Rng } from './prng.ts';
@@ -99,10 +100,12 @@ export class StreamCollector {
   add(rec: VectorRecord): void {
     this.objects++;
     const v = rec.vector;
-    const wantsFingerprint = this.fingerprint.wants(idPriority(rec.id));
+    // The sketch holds ids as they are stored (a NUL as ␀), so the next run compares like with like.
+    const id = storableText(rec.id);
+    const wantsFingerprint = this.fingerprint.wants(idPriority(id));
     if (v === null || v.length === 0) {
       this.nulls++;
-      if (wantsFingerprint) this.fingerprint.add(rec.id, idPriority(rec.id), 'null');
+      if (wantsFingerprint) this.fingerprint.add(id, idPriority(id), 'null');
       return;
     }
     const dim = v.length;
@@ -120,7 +123,7 @@ export class StreamCollector {
       ss += x * x;
     }
     hashFloat32(acc.u32, dim, this.hash);
-    if (wantsFingerprint) this.fingerprint.add(rec.id, idPriority(rec.id), hashHex(this.hash));
+    if (wantsFingerprint) this.fingerprint.add(id, idPriority(id), hashHex(this.hash));
     if (!finite) {
       this.nonFinite++;
       return;

@@ -5,6 +5,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { storable } from '../db/storable.ts';
 import { diagnosticsFingerprints, diagnosticsResults } from '../db/schema/diagnostics.ts';
 import type { FingerprintEntries } from './fingerprint.ts';
 import { diagnosticsMetricsSchema, type DiagnosticsMetrics, type DiagnosticsReport, type PreviousDiagnostics } from './report.ts';
@@ -23,7 +24,12 @@ export interface StoredDiagnostics extends PreviousDiagnostics {
   createdAt: Date;
 }
 
-export async function saveDiagnostics(db: Db, runId: string, collectionName: string, report: DiagnosticsReport): Promise<void> {
+/**
+ * Stored through `storable`: the collection's ids (document ids in the metrics, vector ids in the sketch) are the
+ * vector store's, and a NUL in one would fail the transaction and lose the run's diagnostics.
+ */
+export async function saveDiagnostics(db: Db, runId: string, collectionName: string, given: DiagnosticsReport): Promise<void> {
+  const report = storable(given);
   await db.transaction(async (tx) => {
     await tx
       .insert(diagnosticsResults)

@@ -70,4 +70,21 @@ describe('diagnostics storage and drift', () => {
     // Scaling does not move the centroid of unit vectors.
     expect(report.metrics.drift?.centroidShift).toBeCloseTo(0, 6);
   });
+
+  it('stores ids holding a NUL with ␀ in its place, and the next run compares them as unchanged', async () => {
+    for (const id of ['n1', 'n2']) await infra.sql`insert into runs (id, name, plan, spec) values (${id}, ${id}, 'diagnostics', '{}'::jsonb)`;
+    // A vector store's ids are its own: here each holds a NUL.
+    const withNul = clustered({ docs: 12, chunks: 4, dim: 8, noise: 0.1, seed: 44 }).map((r) => ({ ...r, id: `${r.id}\u0000c`, docId: `${r.docId}\u0000d` }));
+    await saveDiagnostics(infra.db, 'n1', 'nul-ids', await diagnose(stream(withNul), { fingerprintSize: 1000 }));
+    const previous = await previousDiagnostics(infra.db, 'nul-ids');
+    expect(previous).toMatchObject({ runId: 'n1' });
+    expect(previous!.fingerprint?.entries).toHaveLength(48);
+    expect(previous!.fingerprint?.entries.every(([id]) => id.endsWith('\u2400c'))).toBe(true);
+    expect(previous!.metrics?.cohesion.worst.length).toBeGreaterThan(0);
+    expect(previous!.metrics?.cohesion.worst.every((w) => w.docId.endsWith('\u2400d'))).toBe(true);
+    const second = await diagnose(stream(withNul), { fingerprintSize: 1000, previous });
+    expect(second.metrics.drift?.fingerprint).toEqual({ compared: 48, changed: 0, changedShare: 0, added: 0, removed: 0 });
+    await saveDiagnostics(infra.db, 'n2', 'nul-ids', second);
+    expect((await listDiagnostics(infra.db, 'nul-ids')).map((d) => d.runId)).toEqual(['n2', 'n1']);
+  });
 });
