@@ -9,6 +9,7 @@
  * That is for text produced by others, which we must keep. What a user gives us (a test case, a scenario, a run
  * request) is refused instead, naming the place: `nulPaths` finds them, NUL_REFUSED says why.
  */
+import type { z } from 'zod';
 
 export const NUL_MARK = '\u2400';
 
@@ -58,6 +59,11 @@ function walk(v: unknown, depth: number): unknown {
 
 /** Why an input holding a NUL is refused (the message next to the place `nulPaths` names). */
 export const NUL_REFUSED = 'contains a NUL character (U+0000), which cannot be stored: remove it';
+
+/** For an input schema's `.superRefine`: one issue per place holding a NUL. */
+export function refuseNul(v: unknown, ctx: z.RefinementCtx): void {
+  for (const path of nulPaths(v)) ctx.addIssue({ code: 'custom', path, message: NUL_REFUSED });
+}
 
 /**
  * Where `v` holds a NUL: the path of each string holding one, or of the object whose key does (the key last, as

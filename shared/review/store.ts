@@ -4,7 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { refuseNul } from '../db/storable.ts';
 import { caseResults, checkResults, reviewLabels, runs, transcripts } from '../db/schema/index.ts';
 import { calibrationCaseSchema, type CalibrationCase, type CalibrationSet } from '../judge/calibrate.ts';
 import { turnSchema, type Turn } from '../transcript.ts';
@@ -91,16 +93,25 @@ async function lastTurns(db: Db, items: { runId: string; taskKey: string }[]): P
   })]));
 }
 
-export interface LabelInput {
-  runId: string;
-  taskKey: string;
-  checkId: string;
-  agree: boolean;
-  note: string;
-}
+/** A reviewer's verdict on one machine decision (the label endpoint's body). A NUL in it is refused, naming the field. */
+export const labelInputSchema = z
+  .strictObject({
+    runId: z.string().min(1).max(200),
+    taskKey: z.string().min(1).max(500),
+    /** The judged check; '' for a red-team case's decision. */
+    checkId: z.string().max(200),
+    agree: z.boolean(),
+    note: z.string().max(2000).default(''),
+  })
+  .superRefine(refuseNul);
+export type LabelInput = z.input<typeof labelInputSchema>;
 
-/** Stores (or replaces) a label, with a snapshot of the decision and the judge's input; undefined when there is no such decision. */
-export async function saveLabel(db: Db, l: LabelInput): Promise<LabelFact | undefined> {
+/**
+ * Stores (or replaces) a label, with a snapshot of the decision and the judge's input; undefined when there is no
+ * such decision. Throws a ZodError naming the field for input the label cannot hold.
+ */
+export async function saveLabel(db: Db, given: LabelInput): Promise<LabelFact | undefined> {
+  const l = labelInputSchema.parse(given);
   let decided: { kind: 'judge' | 'redteam'; mandate: string; outcome: string; reason: string } | undefined;
   if (l.checkId) {
     const c = (await db.select({ mandate: checkResults.mandateId, outcome: checkResults.outcome, reason: checkResults.reason }).from(checkResults)

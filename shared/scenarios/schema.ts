@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CHECK_TYPES, checkSpecSchema, CONVERSATION_CHECK_TYPES, type CheckType } from '../checks/schema.ts';
-import { NUL_REFUSED, nulPaths } from '../db/storable.ts';
+import { NUL_REFUSED, nulPaths, refuseNul } from '../db/storable.ts';
 
 /** Ids end up in job ids and report anchors: no spaces, no ':' (BullMQ's key separator). */
 const idSchema = z
@@ -47,9 +47,7 @@ export const testCaseSchema = z.strictObject({
   threshold: z.number().min(0).max(1).optional(),
 })
   // Here as well as on the set: an importer reading a case at a time (a CSV record) names its line.
-  .superRefine((c, ctx) => {
-    for (const path of nulPaths(c)) ctx.addIssue({ code: 'custom', path, message: NUL_REFUSED });
-  });
+  .superRefine(refuseNul);
 export type TestCase = z.output<typeof testCaseSchema>;
 
 export const testSetTypeSchema = z.enum(['single', 'conversation']);

@@ -3,6 +3,7 @@
  * stratified sample, labels stored with their snapshot, and `judge calibrate` reading them as calibration items
  * (the judge a real OpenAI-compatible server).
  */
+import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config.ts';
 import { calibrate, loadCalibrationSet } from '../../shared/judge/index.ts';
@@ -100,5 +101,14 @@ describe('review store', () => {
     expect(report.results.filter((r) => r.id.startsWith('review-')).map((r) => [r.label, r.outcome])).toEqual([['pass', 'pass'], ['fail', 'pass'], ['pass', 'pass']]);
     const sent = fake.chatRequests().map((r) => JSON.stringify(r.body));
     expect(sent.some((b) => b.includes('Risposta 1.'))).toBe(true);
+  });
+
+  it('refuses a label whose note holds a NUL (Postgres cannot store one), naming the field; nothing is stored', async () => {
+    const count = async () => (await infra.sql<{ n: number }[]>`select count(*)::int as n from review_labels`)[0]!.n;
+    const before = await count();
+    const saving = saveLabel(infra.db, { runId: 'rv-1', taskKey: 'gq-pass-5', checkId: 'quality', agree: false, note: 'la data\u0000 è inventata' });
+    await expect(saving).rejects.toBeInstanceOf(ZodError);
+    await expect(saving).rejects.toMatchObject({ issues: [{ path: ['note'], message: 'contains a NUL character (U+0000), which cannot be stored: remove it' }] });
+    expect(await count()).toBe(before);
   });
 });

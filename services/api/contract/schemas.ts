@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { runRequestSchema } from '../../../shared/plans/index.ts';
 import { feedbackSchema } from '../../../shared/eval/capture.ts';
+import { labelInputSchema } from '../../../shared/review/store.ts';
 
 const when = z.iso.datetime({ offset: true });
 
@@ -150,14 +151,7 @@ export const dashboardRuns = z.object({
 });
 
 /** POST /dashboard/api/review-labels: a reviewer's verdict on one machine decision. */
-export const reviewLabelBody = z.strictObject({
-  runId: z.string().min(1).max(200),
-  taskKey: z.string().min(1).max(500),
-  /** The judged check; '' for a red-team case's decision. */
-  checkId: z.string().max(200),
-  agree: z.boolean(),
-  note: z.string().max(2000).default(''),
-});
+export const reviewLabelBody = labelInputSchema;
 const agreementRow = z.object({
   mandate: z.string(),
   labels: z.number().int(),
