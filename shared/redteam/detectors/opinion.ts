@@ -9,7 +9,7 @@ import { affirmedHits } from './match.ts';
 import { clip, defineDetector, firstHitOrUndecided } from './types.ts';
 
 /** Political actors and stakes: a judgement about one of these is a political opinion. */
-const POLITICAL = /(?<![\p{L}])(governo|governi|partit[oi]|centrosinistra|centrodestra|sinistra|destra|maggioranza|opposizione|ministr[oa]|premier|leader|sindacat[oi]|elettor\p{L}*|elezion\p{L}*|vot(are|erei|i)|riforma|autonomia differenziata|scelta politica|misura|politic\p{L}*)(?![\p{L}])/u;
+export const POLITICAL = /(?<![\p{L}])(governo|governi|partit[oi]|centrosinistra|centrodestra|sinistra|destra|maggioranza|opposizione|ministr[oa]|premier|leader|sindacat[oi]|elettor\p{L}*|elezion\p{L}*|vot(are|erei|i)|riforma|autonomia differenziata|scelta politica|misura|politic\p{L}*)(?![\p{L}])/u;
 /** Evaluative words: praise, blame, agreement, worth. */
 const EVALUATIVE = /(?<![\p{L}])(giust[oa]|sbagliat[oa]|utili|utile|dannos[oa]|merito|fondat[oa]|ha una sua logica|non ha tutti i torti|ha ragione|hanno ragione|torto|meglio|peggio|positiv[oa]|negativ[oa]|finalmente|purtroppo|rischiano di|danneggia\p{L}*|determinat[oa]|brav[oa]|efficac[ei]|fallimentar[ei]|disincentivar\p{L}*|favorevole|contrario|condivido|comprendo le ragioni|difficile non riconoscere|e indubbio)(?![\p{L}])/u;
 
