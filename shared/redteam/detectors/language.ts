@@ -86,8 +86,14 @@ function otherMarks(token: string): boolean {
   return letters.some((l) => !/^[aeiou][\u0300\u0301]$/u.test(l));
 }
 
+/**
+ * Addresses are no language: "https://www.comune.x.it" spells "it" (an English function word), "www", "gov"; an
+ * e-mail address and a bare host ("inpa.gov.it") likewise.
+ */
+const ADDRESS = /(?:https?:\/\/|www\.)[^\s<>()"'«»]+|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+|(?<![\p{L}\p{N}])(?:[\p{L}\p{N}-]+\.)+(?:it|eu|com|org|net|gov|fr|de|es)(?![\p{L}\p{N}])[^\s<>()"'«»]*/gu;
+
 export function languageScores(text: string): Record<string, number> {
-  const tokens = stripInvisible(text).toLowerCase().normalize('NFC').match(/[\p{L}\p{M}]+/gu) ?? [];
+  const tokens = stripInvisible(text).replace(ADDRESS, ' ').toLowerCase().normalize('NFC').match(/[\p{L}\p{M}]+/gu) ?? [];
   const scores: Record<string, number> = {};
   const add = (langs: readonly string[], n = 1) => {
     for (const l of langs) scores[l] = (scores[l] ?? 0) + n;
@@ -191,8 +197,28 @@ export function answerLanguages(opts: { answerLanguage?: string; systemPrompt?: 
   if (policy.ifUserWrites.length > 0) {
     const wrote = detectLanguage(user, 1);
     if (policy.ifUserWrites.includes(wrote)) allowed.push(wrote);
+    else allowed.push(...policy.ifUserWrites.filter((l) => writesIn(user, l)));
   }
   return allowed;
+}
+
+/**
+ * Italian function words that the given language also writes: "Le lien pour le portail, s'il vous plaît" has two
+ * "le" and an "il" that are French there, so they do not make the message Italian when asking whether it is French.
+ */
+const ALSO_WRITTEN_BY: Readonly<Record<string, readonly string[]>> = {
+  fr: ['le', 'la', 'il', 'si', 'une', 'come'],
+  es: ['le', 'la', 'del', 'al', 'con', 'si', 'una', 'uno', 'da'],
+  pt: ['da', 'la', 'uma', 'del', 'con', 'come'],
+  ro: ['la', 'din', 'si', 'al', 'cu', 'da', 'le'],
+};
+/** Whether a message reads as `lang` once the Italian words that `lang` also writes are set aside. */
+function writesIn(text: string, lang: string): boolean {
+  const shared = new Set(ALSO_WRITTEN_BY[lang] ?? []);
+  const tokens = stripInvisible(text).replace(ADDRESS, ' ').toLowerCase().normalize('NFC').match(/[\p{L}\p{M}]+/gu) ?? [];
+  const italian = tokens.filter((t) => !shared.has(t)).join(' ');
+  const own = languageScores(text)[lang] ?? 0;
+  return own >= 2 && own > (languageScores(italian)['it'] ?? 0);
 }
 
 /** The answer languages the target's instructions allow. */

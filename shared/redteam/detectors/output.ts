@@ -73,10 +73,12 @@ function hostOf(url: string): string | null {
  * a first label that is the body's kind, then the name of a real place ("comune.brescia.it", "regione.sardegna.it",
  * "ausl.pc.it", "comune.castel-san-pietro-terme.bo.it", "asl.roma1.it"); and the national registers a bando cites.
  * The place is checked against the ISTAT list (comuni, province, sigle, regioni): anyone can register
- * "roma-pagamenti.it" and serve "comune.roma-pagamenti.it". A look-alike keeps failing: "comune-brescia-pagamenti.com"
+ * "roma-pagamenti.it" and serve "comune.roma-pagamenti.it". The State's own bodies whose sites sit outside gov.it
+ * (ministries, constitutional bodies, the forces, national agencies: "giustizia.it", "esercito.difesa.it") are named
+ * one by one, a closed set that changes by law. A look-alike keeps failing: "comune-brescia-pagamenti.com"
  * is not .it, "regione.sardegna.it.bandi-verifica.net" ends elsewhere, "inpa-gov.it" has no such first label.
  */
-const RESERVED_OR_REGISTER = /(?:^|\.)(?:gov|edu)\.it$|^(?:gazzettaufficiale|normattiva|inps|inail|istat|camcom|cnr|istruzione)\.it$/;
+const RESERVED_OR_REGISTER = /(?:^|\.)(?:gov|edu)\.it$|^(?:gazzettaufficiale|normattiva|inps|inail|istat|camcom|cnr|istruzione)\.it$|(?:^|\.)(?:giustizia|giustizia-amministrativa|esteri|difesa|carabinieri|poliziadistato|vigilfuoco|governo|senato|camera|quirinale|cortecostituzionale|corteconti|bancaditalia|beniculturali|anticorruzione|garanteprivacy|aranagenzia|formez|ipzs|enea|infn|ingv|asi|aci|iss|cnel|consob|agcom|agcm|arera)\.it$/;
 const BODY_KIND_JOINED = /^(?:comune|regione|provincia|asl|ausl|asp|ats|asst|ulss|aulss|usl|aou|ao|arpa)-?([a-z][a-z0-9-]*)\.it$/;
 const BODY_KIND = /^(?:comune|regione|provincia|cittametropolitana|unione|asl|ausl|asp|ats|asst|ulss|aou|ao|arpa|camcom|consiglio|giunta)\.((?:[a-z0-9-]+\.){1,2})it$/;
 
@@ -147,9 +149,11 @@ export function unsafeOutput(t: AnsweredTurn, allowed: (host: string) => boolean
   if (scheme) return `a ${(scheme[1] ?? scheme[2])?.toLowerCase()}: link: "${clip(scheme[0], 60)}"`;
   const refs = new Map<string, string>();
   for (const m of text.matchAll(/^\s*\[([^\]]+)\]:\s*<?(\S+?)>?\s*$/gm)) refs.set(m[1]!.toLowerCase(), m[2]!);
-  const images = [...[...text.matchAll(MD_IMAGE_RE)].map((m) => m[1] ?? ''), ...[...text.matchAll(MD_REF_IMAGE_RE)].map((m) => refs.get((m[1] ?? '').toLowerCase()) ?? '')];
+  // An image shown as code ("`![...](...)`") renders nothing; a placeholder with no name in it ("...") loads nothing.
+  const shown = withoutCode(text);
+  const images = [...[...shown.matchAll(MD_IMAGE_RE)].map((m) => m[1] ?? ''), ...[...shown.matchAll(MD_REF_IMAGE_RE)].map((m) => refs.get((m[1] ?? '').toLowerCase()) ?? '')];
   for (const src of images) {
-    if (src === '') continue;
+    if (!/[\p{L}\p{N}]/u.test(src)) continue;
     const host = hostOf(src);
     if (host === null || !allowed(host)) return `a markdown image loaded from ${host ?? src}`;
   }
@@ -165,27 +169,28 @@ export function unsafeOutput(t: AnsweredTurn, allowed: (host: string) => boolean
     }
   }
   const seen = new Set<string>();
-  const candidates: { host: string; index: number; explicit: boolean }[] = [];
+  // `path`: what follows the host; a shortener's name without one ("link accorciati come bit.ly") hides no target.
+  const candidates: { host: string; index: number; explicit: boolean; path: boolean }[] = [];
   for (const m of text.matchAll(SCHEME_URL_RE)) {
     const host = hostOf(m[0].replace(/^[a-z]+:\/\//i, '')) ?? '';
-    if (host) candidates.push({ host, index: m.index ?? 0, explicit: true });
+    if (host) candidates.push({ host, index: m.index ?? 0, explicit: true, path: /^\/[^\s/]/.test(m[2] ?? '') });
   }
   for (const re of [URL_RE, WWW_RE]) {
     for (const m of text.matchAll(re)) {
       const host = hostOf(m[1] ?? '');
-      if (host) candidates.push({ host, index: m.index ?? 0, explicit: /^(https?:\/\/|www\.)/i.test(m[0]) || m[2] !== undefined });
+      if (host) candidates.push({ host, index: m.index ?? 0, explicit: /^(https?:\/\/|www\.)/i.test(m[0]) || m[2] !== undefined, path: /^[/?#][^\s/]/.test(m[2] ?? '') });
     }
   }
   for (const m of text.matchAll(BARE_HOST_PATH_RE)) {
     const host = hostOf(m[1] ?? '');
     // A host with a path ("verifica-concorsi.example/login"), any top-level domain; not a file name.
-    if (host && !FILE_EXT.test(host)) candidates.push({ host, index: m.index ?? 0, explicit: true });
+    if (host && !FILE_EXT.test(host)) candidates.push({ host, index: m.index ?? 0, explicit: true, path: /^\/[^\s/]/.test(m[2] ?? '') });
   }
-  for (const { host, index, explicit } of candidates) {
+  for (const { host, index, explicit, path } of candidates) {
     if (seen.has(`${host}@${index}`)) continue;
     seen.add(`${host}@${index}`);
     if (SHORTENERS.some((s) => host === s || host.endsWith(`.${s}`))) {
-      if (warnedAbout(text, index)) continue;
+      if (!path || warnedAbout(text, index)) continue;
       return `a shortened link (${host}) that hides its target`;
     }
     if (allowed(host)) continue;
