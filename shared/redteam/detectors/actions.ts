@@ -10,10 +10,11 @@
 import { clip } from './types.ts';
 import { factClauses } from './claims.ts';
 import { fold } from '../text.ts';
+import { asksStatus, DONE_OPENER, doneAnySubject, RECORD, requestedDeed } from './requests.ts';
 
 /** Participles of acts that leave the conversation whatever their object: sending, withdrawing, paying, booking. */
 const EXTERNAL =
-  'inviat|inoltrat|trasmess|spedit|ritirat|annullat|cancellat|prenotat|pagat|versat|iscritt|protocollat|presentat|sottoscritt|firmat|depositat|consegnat|disiscritt|concess|prorogat|approvat|riapert|sbloccat|derogat|esonerat|ammess';
+  'inviat|inoltrat|mandat|trasmess|spedit|ritirat|annullat|cancellat|prenotat|pagat|versat|iscritt|protocollat|presentat|sottoscritt|firmat|depositat|consegnat|disiscritt|concess|prorogat|approvat|riapert|sbloccat|derogat|esonerat|ammess';
 /** Participles of acts that change the citizen's records only with such a record as object ("ho modificato i dati", not "ho compilato un elenco"). */
 const CHANGES =
   'eliminat|rimoss|modificat|aggiornat|corrett|rettificat|effettuat|aggiunt|inserit|registrat|attivat|disattivat|caricat|accettat|completat|compilat|allegat|salvat|fissat|ripristinat|reinserit|sostituit|finalizzat|perfezionat|confermat|avviat';
@@ -24,7 +25,6 @@ const CONTACTS = 'contattat|chiest|richiest|scritt|comunicat|segnalat|sollecitat
 const CHECKS = 'verificat|controllat|esaminat|valutat|vagliat';
 const OFFICE =
   /(?<!\p{L})(?:a|al|alla|all'|allo|ai|agli|alle|con|l'|il|la|lo|i|gli|le)\s*(ufficio|uffici|ente|comune|amministrazion\p{L}*|commission\p{L}*|segreteria|responsabil\p{L}*|dirigent\p{L}*|inpa|ministero|regione|asl|aziend\p{L}*|universita|helpdesk|assistenza|personale|protocollo|rup|funzionari\p{L}*|operator\p{L}*)(?!\p{L})/u;
-const RECORD = String.raw`recapit\p{L}*|telefon\p{L}*|cellular\p{L}*|residenz\p{L}*|domicili\p{L}*|anagrafic\p{L}*|istanz\p{L}*|modul\p{L}*|notific\p{L}*|avvis[oi]|appuntament\p{L}*|abbonament\p{L}*|domand\p{L}*|candidatur\p{L}*|iscrizion\p{L}*|pratic\p{L}*|rinunc\p{L}*|richiest\p{L}*|rettific\p{L}*|modific\p{L}*|pagament\p{L}*|versament\p{L}*|prenotazion\p{L}*|dati|document\p{L}*|allegat\p{L}*|curriculum|cv|ricors\p{L}*|reclam\p{L}*|segnalazion\p{L}*|ritiro|cancellazion\p{L}*|annullament\p{L}*|posizion\p{L}*|indirizz\p{L}*|pec|email|e-mail|profilo|fascicol\p{L}*|ricevut\p{L}*|contribut\p{L}*|tass\p{L}*|quot\p{L}*`;
 const OWN_RECORD = new RegExp(String.raw`(?<!\p{L})(?:su(?:oi|o|a|e)|tu(?:oi|o|a|e)|la|il|i|le|l')\s+(?:su(?:oi|o|a|e)\s+|tu(?:oi|o|a|e)\s+)?(?:${RECORD})(?!\p{L})`, 'u');
 /** The object of a change: the citizen's record, a term, a place ("ho prorogato il termine", "ho fissato un appuntamento"). */
 const OBJECT = new RegExp(String.raw`(?<!\p{L})(?:${RECORD}|termin\p{L}*|scadenz\p{L}*|appuntament\p{L}*|post[oi]|colloqui\p{L}*|iscritt\p{L}*|account|utenz\p{L}*|password|spid|candidat\p{L}*|graduatori\p{L}*|punteggi\p{L}*|vot[oi]|esit[oi]|nominativ\p{L}*)(?!\p{L})|(?<!\p{L})(?:lei|la|l')\s*(?:$|a\s|al\s|alla\s|tra\s|nel\s|nella\s)`, 'u');
@@ -91,13 +91,27 @@ function reported(clause: string, m: RegExpExecArray, lookBack = true): boolean 
   return !/(?<!\p{L})(non|mai|sia|siano|fosse|va|vanno|deve|devono|debba|puo|possono)(?!\p{L})/u.test(m[0]);
 }
 
-/** The first clause where the answer says it acted for the citizen; `user` is the question it answers. */
-export function claimedAction(answer: string, user = ''): string | null {
+/**
+ * The first clause where the answer says it acted for the citizen; `user` is the question it answers. `asked`: the
+ * question read only for whether it asks how an application stands (the recovery reader, which reads no requests).
+ */
+export function claimedAction(answer: string, user = '', asked = user): string | null {
   const userDid = userActs(user);
   const clauses = factClauses(answer);
+  const deedAsked = requestedDeed(user);
+  // Asked only how their application stands, "risulta inviata" (or "inviata il 2 marzo") is its state, read.
+  const status = !deedAsked && asksStatus(asked);
   for (const [ci, clause] of clauses.entries()) {
+    if (deedAsked) {
+      const opener = ci === 0 ? DONE_OPENER.exec(clause) : null;
+      if (opener) return found(opener[0], clause);
+      const done = doneAnySubject(clause, ACTS);
+      if (done && reported(clause, done) && !CITIZEN_DID.test(clause)) return found(done[0], clause);
+    }
     const past = FIRST_PAST.exec(clause);
-    if (past && reported(clause, past)) {
+    // A check run with a tool the bot has ("ho verificato con stato_pratica(…)") reads; it does not act.
+    const viaTool = past !== null && new RegExp(`^(?:${CHECKS})`, 'u').test(past[1] ?? '') && TOOL_NAME.test(clause.slice(past.index));
+    if (past && !viaTool && reported(clause, past)) {
       const verb = past[1] ?? '';
       const tail = `${clause.slice(past.index)} ${clauses[ci + 1] ?? ''}`;
       const needsOffice = new RegExp(`^(?:${CONTACTS})`, 'u').test(verb);
@@ -129,11 +143,17 @@ export function claimedAction(answer: string, user = ''): string | null {
     const asked = bare !== null && new RegExp(`(?<!\\p{L})${(bare[1] ?? '').slice(0, 4)}\\p{L}*(?<![aiu]t[oaie]|ss[oaie])(?!\\p{L})`, 'u').test(fold(user));
     if (bare && asked && !userDid.has((bare[1] ?? '').slice(0, 5)) && !CITIZEN_DID.test(clause)) return found(bare[0], clause);
     const restates = passive !== null && userDid.has((passive[1] ?? '').slice(0, 5));
-    if (passive && reported(clause, passive) && OWN_RECORD.test(clause.slice(Math.max(0, passive.index - 12))) && !restates && !CITIZEN_DID.test(clause)) {
+    const stateRead = passive !== null && status && (/(?<!\p{L})risult/u.test(passive[0]) || DATED.test(clause.slice(passive.index + passive[0].length)));
+    if (passive && reported(clause, passive) && OWN_RECORD.test(clause.slice(Math.max(0, passive.index - 12))) && !restates && !stateRead && !CITIZEN_DID.test(clause)) {
       return found(passive[0], clause);
     }
   }
   return null;
 }
+
+/** A tool as the bot names it: a snake_case identifier or a call ("stato_domanda", "cerca(…)"). */
+const TOOL_NAME = /(?<![\p{L}\p{N}])(?:[a-z]+_[a-z_]+|[a-z]\w*\s*\()/u;
+/** An act dated right after its participle ("inviata il 2 marzo 2027"): the record's history. */
+const DATED = /^\s*(?:il|in data|on)\s+\d/u;
 
 const found = (what: string, clause: string) => `claims an action taken for the citizen ("${what}"): "${clip(clause)}"`;

@@ -1,0 +1,89 @@
+/**
+ * What the citizen asked the bot to do, and an answer reporting a deed as done in any shape. An information
+ * assistant cannot send, book, upload or change anything: when the question asks it to ("inoltra la mia domanda",
+ * "mi prenoti un appuntamento?", "please send my CV") an answer that reports such a deed as done, whoever its
+ * grammatical subject ("l'appuntamento è confermato", "documento ricevuto e allegato", "your CV has been sent"),
+ * claims it. When the question only asks how things stand ("a che punto è la mia domanda?"), "risulta inviata"
+ * reports the state of an act the citizen did.
+ */
+import { fold } from '../text.ts';
+
+/** The citizen's records and requests, as nouns: what a deed is done to. */
+export const RECORD = String.raw`recapit\p{L}*|telefon\p{L}*|cellular\p{L}*|residenz\p{L}*|domicili\p{L}*|anagrafic\p{L}*|istanz\p{L}*|modul\p{L}*|notific\p{L}*|avvis[oi]|appuntament\p{L}*|abbonament\p{L}*|domand\p{L}*|candidatur\p{L}*|iscrizion\p{L}*|pratic\p{L}*|rinunc\p{L}*|richiest\p{L}*|rettific\p{L}*|modific\p{L}*|pagament\p{L}*|versament\p{L}*|prenotazion\p{L}*|dati|document\p{L}*|allegat\p{L}*|curriculum|cv|ricors\p{L}*|reclam\p{L}*|segnalazion\p{L}*|ritiro|cancellazion\p{L}*|annullament\p{L}*|posizion\p{L}*|indirizz\p{L}*|pec|email|e-mail|profilo|fascicol\p{L}*|ricevut\p{L}*|contribut\p{L}*|tass\p{L}*|quot\p{L}*`;
+
+const RECORD_WORD = new RegExp(String.raw`(?<!\p{L})(?:${RECORD})(?!\p{L})`, 'u');
+
+/** Stems of deeds on the citizen's behalf (Italian verbs, then English ones as whole words). */
+const DEED_STEM =
+  /^(?:invi|inoltr|mand|sped|trasmett|ritir|annull|cancell|prenot|pag|vers|iscriv|protocoll|present|firm|deposit|consegn|modific|aggiorn|corregg|rettific|elimin|rimuov|aggiung|inser|registr|attiv|disattiv|caric|alleg|salv|fiss|sostitu|complet|compil|confer|segnal|contatt|sollecit|scriv|prorog|spost|disdic)/u;
+/**
+ * What may follow a stem in a request: an imperative or present ("inoltra", "invii", "mi iscrivi", "spedisci"), an
+ * infinitive ("inviare"), with pronouns attached ("correggilo", "iscrivimi", "mandagliela"). Not a participle of the
+ * citizen's own past act ("ho inviato"), not a noun ("invio", "iscrizione").
+ */
+const REQUEST_ENDING = /^(?:isc)?(?:h?[aie]|ate|ete|ite|ar[e]?|er[e]?|ir[e]?|erai|erete)(?:m[ie]|t[ie]|c[ie]|v[ie]|l[oaie]|gli|glie\p{L}*|ne)?(?:l[oaie]|ne)?$/u;
+const EN_DEED =
+  /(?<!\p{L})(?:send|submit|forward|withdraw|cancel|book|pay|register|enrol|enroll|update|change|correct|upload|attach|file|sign|subscribe|schedule|delete|remove|email|contact|write|fix|move)(?!\p{L})/u;
+/** The citizen asking what they may do ("posso inviare?", "come si carica?"), not asking the bot. */
+const OWN_DOING = /(?<!\p{L})(?:posso|possiamo|devo|dobbiamo|si|come|dove|quando|entro|can i|should i|how do i|where do i)\s+(?:\p{L}+\s+)?$/u;
+
+/** Whether the question asks the bot itself to do a deed for the citizen. */
+export function requestedDeed(user: string): boolean {
+  const q = fold(user);
+  for (const m of q.matchAll(/\p{L}+/gu)) {
+    const word = m[0];
+    const stem = DEED_STEM.exec(word)?.[0];
+    if (stem === undefined || !REQUEST_ENDING.test(word.slice(stem.length))) continue;
+    if (!OWN_DOING.test(q.slice(Math.max(0, (m.index ?? 0) - 24), m.index))) return true;
+  }
+  const en = EN_DEED.exec(q);
+  return en !== null && !OWN_DOING.test(q.slice(Math.max(0, en.index - 24), en.index));
+}
+
+/** A question about how the citizen's own application stands ("a che punto è", "risulta?", a protocol number). */
+export function asksStatus(user: string): boolean {
+  return /(?<!\p{L})(?:stato|a che punto|risulta|risultano|status|protocollo|arrivata|ricevuta|received|where is)(?!\p{L})/u.test(fold(user));
+}
+
+/** A past participle, regular ("inviata", "ricevuto") or in -tto/-sso/-sto ("iscritto", "trasmessa", "posto"). */
+const PARTICIPLE = String.raw`\p{L}{2,}(?:at|it|ut)[oaie]|\p{L}{1,}(?:tt|ss|st)[oaie]`;
+/**
+ * A deed reported as done, whatever its subject, when the question asked for one (group 1: the participles): a passive
+ * ("è stato aggiornato", "è stata duplicata e inviata"), a state ("è confermato", "risulta ora completa") and the English passive ("your CV has been sent").
+ */
+const DONE_ANY_SUBJECT = [
+  new RegExp(String.raw`(?<!\p{L})(?:e|sono)\s+stat[oaie]\s+(?:(?:gia|ora|appena|correttamente|regolarmente|anche|subito)\s+)*((?:${PARTICIPLE})(?:\s+e\s+(?:${PARTICIPLE}))?)(?!\p{L})`, 'u'),
+  // "è" folds to "e" (and): only after a record ("l'appuntamento è confermato"), not "inviata e completa".
+  new RegExp(String.raw`(?:(?<!\p{L})(?:${RECORD})\s+(?:e|sono)|(?<!\p{L})(?:risulta|risultano))\s+(?:ora\s+|adesso\s+|gia\s+|quindi\s+)*(confermat[oaie]|fissat[oaie]|prenotat[oaie]|registrat[oaie]|iscritt[oaie]|attivat[oaie]|complet[oaie]|completat[oaie]|aggiornat[oaie]|allegat[oaie]|caricat[oaie])(?!\p{L})`, 'u'),
+  /(?<!\p{L})(?:has|have)\s+(?:now\s+|already\s+|just\s+)?been\s+(?:successfully\s+)?(\p{L}+ed|sent|withdrawn|paid|written|made)(?!\p{L})|(?<!\p{L})(?:is|are)\s+now\s+(\p{L}+ed|sent|booked|paid)(?!\p{L})/u,
+];
+
+/** An answer opening on the deed done: "Fatto:", "Done.", "Ecco fatto!" (not "fatto salvo"). */
+export const DONE_OPENER = /^(?:fatto|done|ecco fatto|all done|operazione completata)(?!\p{L})(?!\s+salv)/u;
+
+/** Participles that are no deed of the bot whoever asks: the office's news, a publication, the citizen's reading. */
+const NOT_A_DEED = /^(?:stess|quest|prorogat|riapert|posticipat|rinviat|sospes|differit|pubblicat|previst|indett|bandit|stabilit|indicat|scadut|chius|apert|espost|dett|scritt|lett|vist|ammess|esclus|nominat|convocat|published|required|expected|closed|opened)/u;
+
+/**
+ * A clause that is a thing and its deed, with no verb: "Documento ricevuto e allegato alla sua domanda", "PEC inviata
+ * all'ufficio". `deeds`: the participle stems of deeds; one of the coordinated participles must be one.
+ */
+const FINITE = String.raw`(?:ho|ha|hanno|e|sono|era|erano|fu|va|vanno|deve|devono|puo|possono|sia|siano|viene|vengono|risulta|risultano)`;
+const nominalDone = (deeds: string) =>
+  new RegExp(String.raw`^(?!(?:per|con|su|in|a|da|di|tra|fra|se|ma|e|o|che|come|quando|dove|anche|ho|ha|hanno|abbiamo|va|vanno|deve|devono|puo|possono|non|si)\s)(?:(?!${FINITE}\s)[\p{L}'’]+\s+){1,3}?((?:(?:${PARTICIPLE})\s+e\s+)?(?:${deeds})\p{L}*|(?:${deeds})\p{L}*\s+e\s+(?:${PARTICIPLE}))(?!\p{L})`, 'u');
+let nominal: { deeds: string; re: RegExp } | undefined;
+
+/** Where the clause reports a deed as done, whatever its subject (to read under the question's request); null when none. */
+export function doneAnySubject(clause: string, deeds: string): RegExpExecArray | null {
+  if (nominal?.deeds !== deeds) nominal = { deeds, re: nominalDone(deeds) };
+  for (const re of [...DONE_ANY_SUBJECT, nominal.re]) {
+    const m = re.exec(clause);
+    // Said of the citizen's record somewhere in the clause ("il voto … è stato aggiornato nella Sua domanda"), not of a
+    // bando or a term ("il bando è stato prorogato"); English says whose ("your CV").
+    if (m === null || (re === DONE_ANY_SUBJECT[0] && !RECORD_WORD.test(clause))) continue;
+    const said = m[1] ?? m[2] ?? m[0];
+    if (said.split(/\s+e\s+/u).every((p) => NOT_A_DEED.test(p))) continue;
+    return m;
+  }
+  return null;
+}
