@@ -7,20 +7,17 @@
  * that judgment. Decided replies never
  * reach the judge. Sentences written for this test.
  */
-import { chromium, type Browser } from 'playwright-core';
-import type { Redis } from 'ioredis';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/browser.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
-import { startJsonBot, type JsonBot } from '../helpers/json-bot.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { testSetSchema } from '../../shared/scenarios/index.ts';
-import { redisConnection } from '../../shared/engine/connections.ts';
 import { computeSummary } from '../../shared/eval/summary.ts';
 import { FORMATS, buildReport, renderCsv, renderHtml, renderJunit } from '../../shared/report/index.ts';
 import { printSummary } from '../../cli/summary.ts';
 import { loadConfig } from '../../shared/config.ts';
 import { readCasePage } from '../helpers/dashboard.ts';
-import { caseKeysOf, runEvalOnBot } from '../helpers/eval-run.ts';
+import { caseKeysOf, runEvalOnBot, useAnsweringBot } from '../helpers/eval-run.ts';
 import type { TaskSpec } from '../../shared/engine/dag.ts';
 import { loadMandate } from '../../shared/judge/index.ts';
 
@@ -48,19 +45,11 @@ const SET = testSetSchema.parse({
 const JUDGE_REASON = 'parla solo del personale, non delle prove';
 const token = 'presence-token-0123456789';
 
-let infra: TestInfra;
-let redis: Redis;
-let bot: JsonBot;
+const e2e = useAnsweringBot('e2e_answer_presence_judge', REPLIES);
 let llm: FakeOpenAI;
 let browser: Browser;
 
 beforeAll(async () => {
-  infra = await createTestInfra('e2e_answer_presence_judge');
-  redis = redisConnection(infra.redisUrl);
-  bot = await startJsonBot(({ message }, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ answer: REPLIES[String(message)] ?? 'Non so.' }));
-  });
   // The scripted judge: the undecided replies give nothing about what was asked; general quality passes.
   llm = await startFakeOpenAI((req) => {
     const name = req.body.response_format?.json_schema?.name;
@@ -68,32 +57,29 @@ beforeAll(async () => {
     const ok = { verdict: 'pass', reason: 'fine' };
     return { content: JSON.stringify({ relevance: ok, groundedness: ok, completeness: ok, abstention: ok }) };
   });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await llm?.close();
-  await bot?.close();
-  redis?.disconnect();
-  await infra?.teardown();
 });
 
-const run = (name: string, workerEnv: Record<string, string>) => runEvalOnBot(infra, redis, { name, sets: [SET], botUrl: bot.url, workerEnv });
+const run = (name: string, workerEnv: Record<string, string>) => runEvalOnBot(e2e.infra, e2e.infra.redis, { name, sets: [SET], botUrl: e2e.bot.url, workerEnv });
 const JUDGE_ENV = { VAGLIO_LLM_BASE_URL: '', VAGLIO_LLM_API_KEY: 'sk-test', VAGLIO_JUDGE_MODEL: 'judge-test' };
 const judgeEnv = () => ({ ...JUDGE_ENV, VAGLIO_LLM_BASE_URL: llm.baseURL });
 
 /** The case page of the dashboard in Chromium: the case's outcome line and its checks table, as text. */
 const casePage = (runId: string, taskKey: string) =>
-  readCasePage(browser, { sql: infra.sql, db: infra.db, redis, prefix: infra.prefix, config: loadConfig({ ...infra.env, VAGLIO_LOG_LEVEL: 'silent' }) }, token, runId, taskKey);
+  readCasePage(browser, { ...e2e.infra, config: loadConfig({ ...e2e.infra.env, VAGLIO_LOG_LEVEL: 'silent' }) }, token, runId, taskKey);
 
-const caseKeys = (runId: string) => caseKeysOf(infra, runId);
+const caseKeys = (runId: string) => caseKeysOf(e2e.infra, runId);
 
 const UNDECIDED = 'no judge model configured: answer-presence undecided (no deflection, but only generic words of its own, nothing specific about what was asked)';
 
 describe('answer-presence: what the rules cannot decide', () => {
   it('without a judge model the undecided cases are invalid, and say why on the case page, in every report and the terminal', async () => {
     const runId = await run('presence-no-judge', {});
-    const report = await buildReport(infra.sql, runId);
+    const report = await buildReport(e2e.infra.sql, runId);
     const byCase = new Map(report.cases.map((c) => [c.caseId, c]));
     expect(report.summary.totals).toMatchObject({ total: 4, pass: 1, fail: 1, invalid: 2, error: 0 });
     expect(byCase.get('answers')?.outcome).toBe('pass');
@@ -103,7 +89,7 @@ describe('answer-presence: what the rules cannot decide', () => {
     expect(byCase.get('undecided-with-llm-check')?.reason).toContain(why);
     expect(byCase.get('undecided')?.checks).toEqual([expect.objectContaining({ checkId: 'answer-presence', outcome: 'invalid', reason: UNDECIDED })]);
     // No judge model, no judge task added.
-    expect((await infra.sql`select 1 from tasks where run_id = ${runId} and kind = 'eval.judge'`).length).toBe(1);
+    expect((await e2e.infra.sql`select 1 from tasks where run_id = ${runId} and kind = 'eval.judge'`).length).toBe(1);
 
     const junit = renderJunit(report);
     expect(junit).toContain(`<error message="${why}" type="invalid">`);
@@ -111,7 +97,7 @@ describe('answer-presence: what the rules cannot decide', () => {
     expect(renderHtml(report)).toContain(why);
     const json = JSON.parse(FORMATS.json.render(report)) as { cases: { caseId: string; reason: string; checks: { checkId: string; outcome: string }[] }[] };
     expect(json.cases.find((c) => c.caseId === 'undecided')).toMatchObject({ reason: why, checks: [expect.objectContaining({ checkId: 'answer-presence', outcome: 'invalid' })] });
-    const summary = await computeSummary(infra.sql, runId);
+    const summary = await computeSummary(e2e.infra.sql, runId);
     let out = '';
     printSummary(summary, undefined, { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream);
     expect(out).toContain(`INVALID presenza/undecided: ${why}`.slice(0, 160));
@@ -135,7 +121,7 @@ describe('answer-presence: what the rules cannot decide', () => {
     }
     expect(asked.map((r) => JSON.stringify(r.body.messages)).filter((m) => m.includes(PADDING) || m.includes(TEAM))).toHaveLength(2);
 
-    const report = await buildReport(infra.sql, runId);
+    const report = await buildReport(e2e.infra.sql, runId);
     const byCase = new Map(report.cases.map((c) => [c.caseId, c]));
     expect(report.summary.totals).toMatchObject({ pass: 1, fail: 3, invalid: 0, error: 0 });
     for (const id of ['undecided', 'undecided-with-llm-check']) {
@@ -153,17 +139,17 @@ describe('answer-presence: what the rules cannot decide', () => {
     // The case without an LLM check got its judge task when its reply turned out undecided; the call's tokens
     // and latency are on it like any judge task's.
     const keys = await caseKeys(runId);
-    const added = await infra.sql<{ task_key: string; status: string; tokens_in: number }[]>`
+    const added = await e2e.infra.sql<{ task_key: string; status: string; tokens_in: number }[]>`
       select task_key, status, tokens_in from tasks where run_id = ${runId} and task_key = ${`judge-later.${keys.get('undecided')}`}`;
     expect(added).toMatchObject([{ status: 'completed' }]);
     expect(added[0]!.tokens_in).toBeGreaterThan(0);
-    const calls = await infra.sql<{ n: number }[]>`select count(*)::int as n from llm_calls where run_id = ${runId} and task_key = ${added[0]!.task_key}`;
+    const calls = await e2e.infra.sql<{ n: number }[]>`select count(*)::int as n from llm_calls where run_id = ${runId} and task_key = ${added[0]!.task_key}`;
     expect(calls[0]!.n).toBe(1);
     // Added under the report, which waited for it.
-    const reportTask = await infra.sql<{ depends_on: string[] }[]>`select depends_on from tasks where run_id = ${runId} and task_key = 'report'`;
+    const reportTask = await e2e.infra.sql<{ depends_on: string[] }[]>`select depends_on from tasks where run_id = ${runId} and task_key = 'report'`;
     expect(reportTask[0]!.depends_on).toContain(added[0]!.task_key);
     // The decided cases got none.
-    expect((await infra.sql`select 1 from tasks where run_id = ${runId} and kind = 'eval.judge'`).length).toBe(2);
+    expect((await e2e.infra.sql`select 1 from tasks where run_id = ${runId} and kind = 'eval.judge'`).length).toBe(2);
 
     const shown = await casePage(runId, keys.get('undecided')!);
     expect(shown.head).toContain('fail');
@@ -178,13 +164,13 @@ describe('answer-presence: what the rules cannot decide', () => {
       const others = tasks.filter((t) => t !== converse && t.kind !== 'eval.report');
       return [{ ...converse, payload: { ...(converse.payload as object), tenderId: 'rovigo' } }, ...others, tender, { ...tasks.find((t) => t.kind === 'eval.report')!, dependsOn: [tender.key] }];
     };
-    const runId = await runEvalOnBot(infra, redis, { name: 'presence-bando', sets: [set], botUrl: bot.url, workerEnv: judgeEnv(), reshape });
+    const runId = await runEvalOnBot(e2e.infra, e2e.infra.redis, { name: 'presence-bando', sets: [set], botUrl: e2e.bot.url, workerEnv: judgeEnv(), reshape });
     const caseKey = (await caseKeys(runId)).get('undecided')!;
-    const tender = await infra.sql<{ depends_on: string[] }[]>`select depends_on from tasks where run_id = ${runId} and task_key = 'tender.rovigo'`;
+    const tender = await e2e.infra.sql<{ depends_on: string[] }[]>`select depends_on from tasks where run_id = ${runId} and task_key = 'tender.rovigo'`;
     expect(tender[0]!.depends_on).toContain(`judge-later.${caseKey}`);
     // Judged before the verdict was given: the bando is ko because of the judged case (it would be ok on an
     // invalid case still waiting for its judgment).
-    const verdict = await infra.sql<{ result: { verdict: string; failedCases: { case_id: string; reason: string }[] } }[]>`
+    const verdict = await e2e.infra.sql<{ result: { verdict: string; failedCases: { case_id: string; reason: string }[] } }[]>`
       select result from task_results where run_id = ${runId} and task_key = 'tender.rovigo'`;
     expect(verdict[0]!.result).toMatchObject({ verdict: 'ko', failedCases: [{ case_id: 'undecided', reason: expect.stringContaining(JUDGE_REASON) }] });
   });

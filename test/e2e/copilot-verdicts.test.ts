@@ -4,20 +4,17 @@
  * not evaluated") is on the case in the dashboard (real Chromium), in JUnit, CSV and the terminal summary;
  * with a judge model (a scripted OpenAI-compatible server) the compare-meaning result is on the case.
  */
-import { chromium, type Browser } from 'playwright-core';
-import type { Redis } from 'ioredis';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/browser.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
-import { startJsonBot, type JsonBot } from '../helpers/json-bot.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { importCopilotStudio } from '../../shared/scenarios/copilot-studio.ts';
-import { redisConnection } from '../../shared/engine/connections.ts';
 import { computeSummary } from '../../shared/eval/summary.ts';
 import { FORMATS, buildReport, renderCsv, renderHtml, renderJunit } from '../../shared/report/index.ts';
 import { printSummary } from '../../cli/summary.ts';
 import { loadConfig } from '../../shared/config.ts';
 import { readCasePage } from '../helpers/dashboard.ts';
-import { caseKeysOf, runEvalOnBot } from '../helpers/eval-run.ts';
+import { caseKeysOf, runEvalOnBot, useAnsweringBot } from '../helpers/eval-run.ts';
 
 const CSV = [
   'Question,Expected response',
@@ -32,21 +29,11 @@ const ANSWERS: Record<string, string> = {
 };
 const token = 'verdicts-token-0123456789';
 
-let infra: TestInfra;
-let redis: Redis;
-let bot: JsonBot;
-let botUrl: string;
+const e2e = useAnsweringBot('e2e_copilot_verdicts', ANSWERS);
 let llm: FakeOpenAI;
 let browser: Browser;
 
 beforeAll(async () => {
-  infra = await createTestInfra('e2e_copilot_verdicts');
-  redis = redisConnection(infra.redisUrl);
-  bot = await startJsonBot(({ message }, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ answer: ANSWERS[String(message)] ?? 'Non so.' }));
-  });
-  botUrl = bot.url;
   // The scripted judge: the right meaning scores high, the wrong degree low.
   llm = await startFakeOpenAI((req) => {
     const prompt = JSON.stringify(req.body.messages ?? []);
@@ -58,41 +45,38 @@ beforeAll(async () => {
       ? { content: JSON.stringify({ score: 0.1, reason: 'the expected answer says a diploma is enough' }) }
       : { content: JSON.stringify({ score: 0.95, reason: 'same meaning' }) };
   });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await llm?.close();
-  await bot?.close();
-  redis?.disconnect();
-  await infra?.teardown();
 });
 
 const runImport = (name: string, workerEnv: Record<string, string>) =>
-  runEvalOnBot(infra, redis, { name, sets: [importCopilotStudio(CSV, { fileName: 'copilot.csv', setId: 'copilot' })], botUrl, workerEnv });
+  runEvalOnBot(e2e.infra, e2e.infra.redis, { name, sets: [importCopilotStudio(CSV, { fileName: 'copilot.csv', setId: 'copilot' })], botUrl: e2e.bot.url, workerEnv });
 
 /** The case page of the dashboard in Chromium: the case's outcome line and its checks table, as text. */
 const casePage = (runId: string, taskKey: string) =>
-  readCasePage(browser, { sql: infra.sql, db: infra.db, redis, prefix: infra.prefix, config: loadConfig({ ...infra.env, VAGLIO_LOG_LEVEL: 'silent' }) }, token, runId, taskKey);
+  readCasePage(browser, { ...e2e.infra, config: loadConfig({ ...e2e.infra.env, VAGLIO_LOG_LEVEL: 'silent' }) }, token, runId, taskKey);
 
-const caseKeys = (runId: string) => caseKeysOf(infra, runId);
+const caseKeys = (runId: string) => caseKeysOf(e2e.infra, runId);
 
 describe('Copilot Studio import: one outcome rule', () => {
   it('without a judge model every case is invalid, and says why on the case page, in JUnit, CSV and the terminal', async () => {
     const runId = await runImport('copilot-no-judge', {});
-    const summary = await computeSummary(infra.sql, runId);
+    const summary = await computeSummary(e2e.infra.sql, runId);
     expect(summary.totals).toMatchObject({ total: 3, pass: 0, fail: 0, invalid: 3, error: 0, passRate: null });
     // The import adds general quality too (as Copilot Studio does): neither LLM check ran.
     const why = 'no judge model configured: compare-meaning not evaluated; no judge model configured: general-quality not evaluated';
     // Each case keeps both its checks: answer-presence passed, compare-meaning did not run.
-    const report = await buildReport(infra.sql, runId);
+    const report = await buildReport(e2e.infra.sql, runId);
     for (const c of report.cases) {
       expect(c.outcome).toBe('invalid');
       expect(c.reason).toBe(why);
       expect(c.checks.map((k) => [k.checkId, k.outcome]).sort()).toEqual([['answer-presence', 'pass'], ['compare-meaning', 'invalid'], ['general-quality', 'invalid']]);
     }
     // Nothing is stored under the judge tasks' own keys any more.
-    expect((await infra.sql`select 1 from check_results where run_id = ${runId} and task_key like 'judge.%'`).length).toBe(0);
+    expect((await e2e.infra.sql`select 1 from check_results where run_id = ${runId} and task_key like 'judge.%'`).length).toBe(0);
 
     const junit = renderJunit(report);
     expect(junit).toContain('errors="3"');
@@ -122,7 +106,7 @@ describe('Copilot Studio import: one outcome rule', () => {
       VAGLIO_JUDGE_MODEL: 'judge-test',
     });
     expect(llm.chatRequests().length).toBeGreaterThanOrEqual(6);
-    const report = await buildReport(infra.sql, runId);
+    const report = await buildReport(e2e.infra.sql, runId);
     const byCase = new Map(report.cases.map((c) => [c.caseId, c]));
     expect(report.summary.totals).toMatchObject({ pass: 2, fail: 1, invalid: 0, error: 0 });
     expect(byCase.get('q003')?.outcome).toBe('fail');

@@ -7,30 +7,25 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
+import { createTestInfraWithRedis, type TestInfraWithRedis } from '../helpers/infra.ts';
 import { startTestWorkers, waitForRunStatus, type InProcessWorkers } from '../helpers/engine.ts';
 import { jobsPerRun } from '../helpers/jobs.ts';
 import { vaglio } from '../helpers/cli.ts';
 import { submitRun } from '../../shared/engine/submit.ts';
-import { redisConnection } from '../../shared/engine/connections.ts';
 import { ValidationError } from '../../shared/engine/errors.ts';
 
-let infra: TestInfra;
+let infra: TestInfraWithRedis;
 let workers: InProcessWorkers;
-let redis: Redis;
 let dir: string;
 
 beforeAll(async () => {
-  infra = await createTestInfra('nul_text');
-  redis = redisConnection(infra.redisUrl);
+  infra = await createTestInfraWithRedis('nul_text');
   workers = await startTestWorkers(infra, ['converse', 'report', 'control']);
   dir = mkdtempSync(path.join(tmpdir(), 'vaglio-nul-'));
 });
 afterAll(async () => {
   await workers?.stop();
-  redis?.disconnect();
   await infra?.teardown();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -49,12 +44,12 @@ describe('a NUL in what a user submits', () => {
     expect(r.err).toContain(`${csv}:3 input: contains a NUL character (U+0000)`);
     expect(r.err).not.toMatch(/22P05|PostgresError/);
     expect(await storedRuns()).toBe(before);
-    expect([...(await jobsPerRun(redis, infra.prefix)).keys()]).toEqual([]);
+    expect([...(await jobsPerRun(infra.redis, infra.prefix)).keys()]).toEqual([]);
   });
 
   it('a run request whose task payload holds one: a ValidationError naming it, nothing stored or enqueued', async () => {
     const before = await storedRuns();
-    const submitted = submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, {
+    const submitted = submitRun(infra, {
       name: 'nul-payload',
       plan: 'dag',
       spec: {},
@@ -66,13 +61,13 @@ describe('a NUL in what a user submits', () => {
     await expect(submitted).rejects.toBeInstanceOf(ValidationError);
     await expect(submitted).rejects.toMatchObject({ problems: ['tasks[1].payload.value.question: contains a NUL character (U+0000), which cannot be stored: remove it'] });
     expect(await storedRuns()).toBe(before);
-    expect([...(await jobsPerRun(redis, infra.prefix)).keys()]).toEqual([]);
+    expect([...(await jobsPerRun(infra.redis, infra.prefix)).keys()]).toEqual([]);
   });
 });
 
 describe('a NUL in what a task returns', () => {
   it('is stored as ␀: the task and the ones completing with it complete on their first attempt, its dependent reads it', async () => {
-    const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, {
+    const { runId } = await submitRun(infra, {
       name: 'nul-result',
       plan: 'dag',
       spec: {},

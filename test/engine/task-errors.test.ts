@@ -4,33 +4,28 @@
  * which is the statement and its parameters (here a citizen's question). Any text can be recorded: a NUL in
  * it (which Postgres text cannot hold) no longer leaves the task without a recorded outcome.
  */
-import type { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestInfra, type TestInfra } from '../helpers/infra.ts';
+import { createTestInfraWithRedis, type TestInfraWithRedis } from '../helpers/infra.ts';
 import { startTestWorkers, waitForRunStatus, type InProcessWorkers } from '../helpers/engine.ts';
 import { startDashboardApi, type DashboardApi } from '../helpers/dashboard-api.ts';
 import { submitRun } from '../../shared/engine/submit.ts';
-import { redisConnection } from '../../shared/engine/connections.ts';
 
 const SENTENCE = 'Posso partecipare al concorso di Lecce se ho la licenza media e una invalidità civile?';
 const token = 'task-errors-token-0123456789';
 
-let infra: TestInfra;
+let infra: TestInfraWithRedis;
 let workers: InProcessWorkers;
-let redis: Redis;
 let api: DashboardApi;
 
 beforeAll(async () => {
-  infra = await createTestInfra('task_errors');
-  redis = redisConnection(infra.redisUrl);
+  infra = await createTestInfraWithRedis('task_errors');
   workers = await startTestWorkers(infra, ['converse', 'report', 'control']);
   api = await startDashboardApi(infra, token);
 });
 afterAll(async () => {
   await api?.close();
   await workers?.stop();
-  redis?.disconnect();
   await infra?.teardown();
 });
 
@@ -38,7 +33,7 @@ const get = async (p: string) => (await fetch(`${api.base}${p}`, { headers: { au
 
 describe('a failed task records its error', () => {
   it('by class and SQLSTATE, never the statement and its parameters, nor a NUL', async () => {
-    const { runId } = await submitRun({ sql: infra.sql, redis, prefix: infra.prefix }, {
+    const { runId } = await submitRun(infra, {
       name: 'task-errors',
       plan: 'dag',
       spec: {},
@@ -78,7 +73,7 @@ describe('a failed task records its error', () => {
       expect(shown).not.toContain('insert into');
     }
     // BullMQ's copy (Bull Board shows it) holds no more than Postgres.
-    const queue = new Queue('converse', { connection: redis, prefix: infra.prefix });
+    const queue = new Queue('converse', { connection: infra.redis, prefix: infra.prefix });
     const failed = await queue.getFailed();
     await queue.close();
     expect(failed.length).toBeGreaterThan(0);

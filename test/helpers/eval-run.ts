@@ -1,7 +1,8 @@
 /** An eval run of some test sets against a JSON chatbot, played by in-process workers, for end-to-end tests. */
 import type { Redis } from 'ioredis';
-import { expect } from 'vitest';
-import type { TestInfra } from './infra.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createTestInfraWithRedis, type TestInfra, type TestInfraWithRedis } from './infra.ts';
+import { startAnsweringBot, type BotReply, type JsonBot } from './json-bot.ts';
 import { startTestWorkers, waitForRunStatus } from './engine.ts';
 import { evalPlan, evalPlanSchema } from '../../shared/plans/eval.ts';
 import { submitRun } from '../../shared/engine/submit.ts';
@@ -43,4 +44,27 @@ export async function runEvalOnBot(
 export async function caseKeysOf(infra: TestInfra, runId: string): Promise<Map<string, string>> {
   const rows = await infra.sql<{ case_id: string; task_key: string }[]>`select case_id, task_key from case_results where run_id = ${runId}`;
   return new Map(rows.map((r) => [r.case_id, r.task_key]));
+}
+
+export interface BotUnderTest {
+  infra: TestInfraWithRedis;
+  bot: JsonBot;
+}
+
+/**
+ * For a test file evaluating a JSON chatbot: its own database, BullMQ prefix and Redis connection, and a bot answering
+ * from `replies` (see startAnsweringBot), started before the file's tests and stopped after them. The fields are set
+ * once the file's tests run.
+ */
+export function useAnsweringBot(name: string, replies: Record<string, BotReply>, otherwise?: BotReply): BotUnderTest {
+  const env = {} as BotUnderTest;
+  beforeAll(async () => {
+    env.infra = await createTestInfraWithRedis(name);
+    env.bot = await startAnsweringBot(replies, otherwise);
+  });
+  afterAll(async () => {
+    await env.bot?.close();
+    await env.infra?.teardown();
+  });
+  return env;
 }

@@ -11,6 +11,7 @@ import postgres from 'postgres';
 import { Redis } from 'ioredis';
 import { migrate } from '../../shared/db/migrate.ts';
 import { openDb, type DbHandle } from '../../shared/db/client.ts';
+import { redisConnection } from '../../shared/engine/connections.ts';
 
 export const TEST_PG = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -57,6 +58,25 @@ export async function createTestInfra(name: string): Promise<TestInfra> {
       await a.unsafe(`drop database if exists "${id}" with (force)`).catch(() => {});
       await a.end();
       rmSync(reportDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A test file's infra with a Redis connection (what submitRun and BullMQ's queues are given). */
+export interface TestInfraWithRedis extends TestInfra {
+  redis: Redis;
+}
+
+/** createTestInfra and a Redis connection; `teardown` disconnects it, then drops the database and prefix. */
+export async function createTestInfraWithRedis(name: string): Promise<TestInfraWithRedis> {
+  const infra = await createTestInfra(name);
+  const redis = redisConnection(infra.redisUrl);
+  return {
+    ...infra,
+    redis,
+    async teardown() {
+      redis.disconnect();
+      await infra.teardown();
     },
   };
 }

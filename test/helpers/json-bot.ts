@@ -22,3 +22,19 @@ export async function startJsonBot(answer: (body: Record<string, unknown>, res: 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** What the bot sends for a message: text is sent as `{ answer }`, an object as it is. */
+export type BotReply = string | Record<string, unknown>;
+
+/**
+ * A bot answering each `message` from `replies` (the question as written → its reply), and anything else with
+ * `otherwise`: the JSON chatbot of the end-to-end tests, whose target maps `{message}` in and `answer` out.
+ */
+export function startAnsweringBot(replies: Record<string, BotReply>, otherwise: BotReply = 'Non so.'): Promise<JsonBot> {
+  return startJsonBot(({ message }, res) => {
+    const reply = replies[String(message)] ?? otherwise;
+    res.setHeader('content-type', 'application/json');
+    // JSON.stringify writes a NUL as \u0000, as a JSON API sends it.
+    res.end(JSON.stringify(typeof reply === 'string' ? { answer: reply } : reply));
+  });
+}
