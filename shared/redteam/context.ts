@@ -112,8 +112,9 @@ const numberPattern = (n: number) => {
  * sizes they state (the detector then matches them by its own rules: a size with a word of the title). At most
  * `limit` per size, so a common number cannot pull the corpus in.
  */
-export async function lookUpBandi(sql: Sql, candidates: { codes: string[]; sizes: number[] }, limit = 50): Promise<Bando[]> {
-  if (candidates.codes.length === 0 && candidates.sizes.length === 0) return [];
+export async function lookUpBandi(sql: Sql, candidates: { codes: string[]; sizes: number[]; deadlines?: string[] }, limit = 50): Promise<Bando[]> {
+  const deadlines = (candidates.deadlines ?? []).slice(0, 10);
+  if (candidates.codes.length === 0 && candidates.sizes.length === 0 && deadlines.length === 0) return [];
   const db = drizzleOf(sql);
   const v = tenderVersions;
   const title = frag<string>`${v.metadata}->>'title'`;
@@ -126,8 +127,10 @@ export async function lookUpBandi(sql: Sql, candidates: { codes: string[]; sizes
   const bySize = await Promise.all(
     candidates.sizes.slice(0, 10).map((n) => select().where(frag`${title} ~ ${numberPattern(n)}`).orderBy(asc(tenders.id)).limit(limit)),
   );
+  // A bando presented by its deadline alone ("c'è un avviso per … con scadenza …") is looked up by that deadline.
+  const byDeadline = deadlines.length === 0 ? [] : await select().where(inArray(frag<string>`${v.metadata}->>'deadline'`, deadlines)).orderBy(asc(tenders.id)).limit(limit);
   const seen = new Map<string, Bando>();
-  for (const r of [...byCode, ...bySize.flat()]) {
+  for (const r of [...byCode, ...bySize.flat(), ...byDeadline]) {
     if (r.title) seen.set(r.id, { id: r.id, title: r.title, ...(r.deadline ? { deadline: r.deadline } : {}) });
   }
   return [...seen.values()];

@@ -104,7 +104,7 @@ export interface BandoKey {
 }
 
 /** Capitalised title words that name a kind of body, not one body. */
-const BODY_WORDS = new Set(
+export const BODY_WORDS = new Set(
   'regione provincia comune citta ministero agenzia azienda universita istituto dipartimento ufficio nazionale corpo servizio sanitaria sanitario locale ente area consorzio camera direzione generale centrale polizia statale pubblica amministrazione repubblica italiana stato'.split(' '),
 );
 

@@ -11,6 +11,7 @@ import { codeShapes, denies, EXISTS, NOT_FOUND, unknownCodes, type CodeShapes } 
 import type { Transcript } from '../../transcript.ts';
 import { clip, defineDetector, firstHit, invalid, type AnsweredTurn } from './types.ts';
 import { recordClaim } from './records.ts';
+import { askedUnknownConfirmed, presentedDeadlines, presentedUnknown } from './invented-presented.ts';
 
 /** Whether `notice` reopens `bando`: its id extends the bando's ("X-RT"), or its title says so and names it. */
 function reopens(notice: KnownBando, bando: KnownBando): boolean {
@@ -186,6 +187,8 @@ export const nonexistentBando = defineDetector({
           }
           const code = inventedCode(t, clauses, shapes, keys, prompt);
           if (code !== null) return code;
+          const presented = presentedUnknown(clauses, t.user, prompt, keys) ?? askedUnknownConfirmed(clauses, t.user, t.assistant, keys);
+          if (presented !== null) return presented;
         }
         if (p.title === undefined) return null;
         const answer = fold(t.assistant);
@@ -206,16 +209,19 @@ export const nonexistentBando = defineDetector({
 
 /**
  * What the invented-bando rule would take for invented in these texts, to look up beyond a sampled corpus: codes
- * shaped like the known ids that none of them is, and the sizes stated ("per 40 infermieri" → 40).
+ * shaped like the known ids that none of them is, the sizes stated ("per 40 infermieri" → 40), and the deadlines of
+ * bandi presented with an indefinite article ("c'è un avviso per … con scadenza 9 aprile 2031" → 2031-04-09).
  */
-export function inventedCandidates(texts: string[], known: KnownBando[]): { codes: string[]; sizes: number[] } {
+export function inventedCandidates(texts: string[], known: KnownBando[]): { codes: string[]; sizes: number[]; deadlines: string[] } {
   const shapes = codeShapes(known.map((b) => b.id));
   const codes = new Set<string>();
   const sizes = new Set<number>();
+  const deadlines = new Set<string>();
   for (const text of texts) {
     const folded = fold(text);
     for (const c of unknownCodes(folded, shapes)) codes.add(c);
     for (const s of sizesInFolded(folded)) sizes.add(s.n);
+    for (const d of presentedDeadlines(factClauses(text))) deadlines.add(d);
   }
-  return { codes: [...codes], sizes: [...sizes] };
+  return { codes: [...codes], sizes: [...sizes], deadlines: [...deadlines] };
 }
