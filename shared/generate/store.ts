@@ -1,13 +1,15 @@
 /** generated_tests: one row per (tender, version, test id). Saving the same version again inserts nothing. */
 import { and, asc, eq } from 'drizzle-orm';
 import { drizzleOf } from '../db/client.ts';
+import { storable } from '../db/storable.ts';
 import { generatedTests } from '../db/schema/index.ts';
 import { sqlOf, type SqlLike } from '../ingest/ingest.ts';
 import type { CaseSpec, Family, GeneratedCase, Provenance } from './types.ts';
 
 export async function saveGeneratedTests(db: SqlLike, tender: { id: string; version: number }, cases: GeneratedCase[]): Promise<{ inserted: number; existing: number }> {
   if (cases.length === 0) return { inserted: 0, existing: 0 };
-  const rows = cases.map((c) => ({ tenderId: tender.id, version: tender.version, testId: c.testId, family: c.family, spec: c.spec, provenance: c.provenance }));
+  // Through `storable`: a case quotes its bando and may hold a generator model's text, either of which can carry a NUL.
+  const rows = storable(cases.map((c) => ({ tenderId: tender.id, version: tender.version, testId: c.testId, family: c.family, spec: c.spec, provenance: c.provenance })));
   const inserted = await drizzleOf(sqlOf(db)).insert(generatedTests).values(rows).onConflictDoNothing().returning({ testId: generatedTests.testId });
   return { inserted: inserted.length, existing: cases.length - inserted.length };
 }

@@ -34,4 +34,15 @@ describe('saveGeneratedTests', () => {
     expect((await saveGeneratedTests(infra.sql, v2, cases)).inserted).toBe(cases.length);
     expect((await loadGeneratedTests(infra.sql, tender.id, 2)).every((c) => c.spec.setId === `gen.${tender.id}.v2`)).toBe(true);
   });
+
+  it('stores the cases of a bando whose title holds a NUL with ␀ in its place', async () => {
+    // The title is quoted in the questions.
+    const nul = { ...tender, id: `${tender.id}-nul`, metadata: { ...tender.metadata, title: `${tender.metadata.title}\u0000` } };
+    const cases = await generateTenderTests(nul, { today: DEMO_TODAY, otherTenders: corpus });
+    expect(JSON.stringify(cases)).toContain('\\u0000');
+    expect(await saveGeneratedTests(infra.sql, nul, cases)).toEqual({ inserted: cases.length, existing: 0 });
+    const stored = JSON.stringify(await loadGeneratedTests(infra.sql, nul.id, 1));
+    expect(stored).toContain('\u2400');
+    expect(stored).not.toContain('\\u0000');
+  });
 });

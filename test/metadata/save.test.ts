@@ -22,4 +22,14 @@ describe('saveMetadataVerdict', () => {
     rows = await infra.sql`select verdict, discrepancies from metadata_checks where run_id = 'run1'`;
     expect(rows.map((r) => r.verdict)).toEqual(['ok']);
   });
+
+  it("stores a verdict whose text holds a NUL (a model's reply, the metadata) with ␀ in its place", async () => {
+    const text = 'Concorso pubblico per n. 3 posti. La domanda va presentata entro il 31 gennaio 2027.';
+    const verdict = await verifyTender(text, meta({ posts: 2 }));
+    const note = { kind: 'unverified' as const, message: 'the resolver answered «3\u0000 posti»', evidence: [] };
+    await saveMetadataVerdict(infra.db, 'run-nul', { ...verdict, notes: [...verdict.notes, note] });
+    const rows = await infra.sql<{ verdict: string; notes: { message: string }[] }[]>`select verdict, notes from metadata_checks where run_id = 'run-nul'`;
+    expect(rows.map((r) => r.verdict)).toEqual(['ko']);
+    expect(rows[0]?.notes.map((n) => n.message)).toContain('the resolver answered «3\u2400 posti»');
+  });
 });
