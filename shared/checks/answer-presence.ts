@@ -8,27 +8,31 @@
  * The reply is judged clause by clause, so a polite opening never hides the answer that follows it, and a clause
  * counts as content only with evidence tied to the question (presence-evidence.ts): a figure or value of the kind
  * asked ("4 posti" does not answer "where"), a yes or a no to a yes/no question, a restriction, a name the question
- * did not give, a list, a contact to "whom do I write to", or the question's subject (not its bando's names or
- * profile) with something said of it. Words about the conversation (deflections.ts META_WORD), about the bot or its
- * team, or about bandi in general once a bando was named are padding. A clause with words of its own but none of
+ * did not give (and about the aspect of the bando asked: "5 posts in the Area Istruttori" does not answer "which
+ * documents?"), a list, a contact to "whom do I write to", a requirement to "who may apply?", or the question's
+ * subject (not its bando's names or profile, nor the words before "…: quali documenti?") with something said of it.
+ * Words about the conversation (deflections.ts META_WORD), about the bot or its team, weighing the subject ("è
+ * semplice"), or about bandi in general once a bando was named ("di solito", "alcuni enti", and what follows them in
+ * the sentence, the items of a list of general advice) are padding. A clause with words of its own but none of
  * that evidence is a claim the rules cannot weigh: alone, or beside a deflection, the reply is undecided (the
  * judge's); padding beside a deflection leaves the deflection. A clause about the conversation that is
  * negated ("non sono nella posizione di risponderle") is a deflection whatever its wording. Any content clause
  * makes the reply an answer ("non so la data esatta, ma il bando scade a gennaio"; a referral beside the answer).
  * Beside the per-kind forms (deflections.ts), clauses are read by their structure (presence-frames.ts): the bot
  * declining of itself, asking back when a bando was named, advising the user to go elsewhere (and what then
- * points back at that office), an error's code beside the error.
+ * points back at that office), an error's code beside the error, a request passed on with its ticket, an offer of
+ * other topics. How the reply is cut into sentences (lines, list items, titles, payloads): presence-reply.ts.
  */
 import { answerOf, fail, invalid, pass, quote } from './common.ts';
 import { NO_JUDGE_REASON } from './llm.ts';
 import { ASKS_CONTACT, CONTRAST, DEFLECTION_OF, ENTE, FILLER, NEGATION, POLARITY, VAGUE, isMetaWord, isReferralWord, namesBando, negatedKind, type DeflectionKind } from './deflections.ts';
 import type { CheckSpecOf } from './schema.ts';
 import { ENGLISH_MARKERS, ENGLISH_STOPWORDS, ITALIAN_MARKERS, ITALIAN_STOPWORDS } from './stopwords.ts';
-import { foldAccents } from './text.ts';
 import { parseItalianNumberWord } from './italian-numbers.ts';
 import { memoize } from './memo.ts';
-import { countFits, endsOnSide, enumerates, figureFits, namesIn, namesNumber, namesPlace, namesTime, restricts, slotsOf, takesSide, namesFit, type Slot } from './presence-evidence.ts';
-import { DECLINES, DOCUMENT_POINTER, ERROR_DETAIL, advisesElsewhere, asksBack, speaksOfItself } from './presence-frames.ts';
+import { countFits, endsOnSide, enumerates, figureFits, namesIn, namesNumber, evaluates, namesPlace, namesRequirement, namesTime, otherAspect, restricts, slotsOf, takesSide, namesFit, type Slot } from './presence-evidence.ts';
+import { ASKS_REFERENCE, DECLINES, DOCUMENT_POINTER, ERROR_DETAIL, NAMED_ERROR, OFFERS_OTHER, advisesElsewhere, asksBack, speaksOfItself } from './presence-frames.ts';
+import { bare, fold, payloadText, sentencesOf, trimEnds } from './presence-reply.ts';
 import type { CheckContext, CheckHandler, CheckResult } from './types.ts';
 
 export type NonAnswerKind = 'empty' | 'canned' | 'echo' | 'nothing' | DeflectionKind;
@@ -42,14 +46,6 @@ export interface PresenceContext {
   cannedReplies?: string[];
 }
 
-const fold = (s: string) =>
-  foldAccents(s.toLocaleLowerCase('it'))
-    .replace(/[’‘`´]/g, "'")
-    .replace(/[\p{Cf}]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-const bare = (s: string) => s.replace(/[\p{P}\p{S}\s]/gu, '');
-const trimEnds = (s: string) => s.replace(/^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu, '');
 const tokens = (s: string) =>
   (s.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => /\d/.test(w) || (w.length >= 3 && !ITALIAN_STOPWORDS.has(w) && !ENGLISH_STOPWORDS.has(w)));
 
@@ -98,11 +94,22 @@ const NAMING = new RegExp(
 );
 /**
  * The profile a bando is for, which names the bando rather than what is asked about it: "… per 2 geometri", "…
- * for nurses", "the library assistant competition" (a few words before the noun, in English).
+ * for nurses", "the library assistant competition" (a few words before the noun, in English), "il concorso educatori
+ * asilo nido dell'Unione …" (the words between the noun and the ente).
  */
 const PROFILE =
-  /\b(?:concors[oi]|band[oi]|selezion[ei]|avvis[oi]|graduatori[ae]|competitions?|calls?|notices?)\b(?:\s+\S+){0,6}?\s+(?:per|for|as)\s+(?:\d+\s+)?(?:posti\s+(?:di|da)\s+)?[a-z']+(?:\s+(?:di|da|in)\s+[a-z']+|\s+(?!(?:e|ed|o|and|or|di|del|della|dei|in|nel|is|are|ha|prevede|richiede)\b)[a-z']+)?|\bthe\s+(?:[a-z'-]+\s+){1,4}(?=(?:competition|call|notice|bando|recruitment|selection|contest)\b)/g;
+  /\b(?:concors[oi]|band[oi]|selezion[ei]|avvis[oi]|graduatori[ae]|competitions?|calls?|notices?)\b(?:\s+\S+){0,6}?\s+(?:per|for|as)\s+(?:\d+\s+)?(?:posti\s+(?:di|da)\s+)?[a-z']+(?:\s+(?:di|da|in)\s+[a-z']+|\s+(?!(?:e|ed|o|and|or|di|del|della|dei|in|nel|is|are|ha|prevede|richiede)\b)[a-z']+)?|\bthe\s+(?:(?!(?:the|for|on|in|at|to|about|with|from|is|are)\b)[a-z'-]+\s+){1,7}(?=(?:competition|call|notice|bando|recruitment|selection|contest)\b)|\b(?:concors[oi]|band[oi]|selezion[ei]|avvis[oi])\s+(?!(?:e|ha|sono|prevede|richiede|scade|chiude)\b)(?:[a-z']+\s+){1,4}?(?=(?:del|della|dell'|dello|dei|degli|delle|presso)\b)/g;
 const BANDO_NOUN = /^(?:band[oi]|concors[oi]|selezion[ei]|avvis[oi]|calls?|competitions?|notices?|posti|posto|seats?|jobs?)$/;
+
+/**
+ * What a terse question asks, after the bando it names: "Comune di Lodi, bando geometri: chi può partecipare?",
+ * "Admin jobs - how many posts?". The words before the colon or the dash name the bando, not what is asked.
+ */
+function askedPart(question: string): string {
+  const parts = question.split(/(?<=\p{L}):\s+|\s[-–—]\s/u);
+  const last = parts.at(-1) ?? '';
+  return parts.length > 1 && tokens(last).length > 0 ? last : question;
+}
 
 /**
  * The question's own words, and whether a word is one of them or one of their forms: computed once per question
@@ -112,8 +119,9 @@ const questionWords = memoize(
   (question: string) => {
     const asked = tokens(question);
     // What is asked about, without the words that name the bando ("il concorso del Comune di Gorizia per …").
-    const topic = tokens(question.replace(PROFILE, ' ').replace(NAMING, ' ')).filter((w) => !BANDO_NOUN.test(w));
-    return { asked, topic, inQuestion: formsOf(asked), onTopic: formsOf(topic), selves: new Set(question.match(USER_SELF) ?? []) };
+    const about = askedPart(question).replace(PROFILE, ' ').replace(NAMING, ' ');
+    const topic = tokens(about).filter((w) => !BANDO_NOUN.test(w));
+    return { asked, about, topic, inQuestion: formsOf(asked), onTopic: formsOf(topic), selves: new Set(question.match(USER_SELF) ?? []) };
   },
   (question) => question,
 );
@@ -128,7 +136,7 @@ const CONCRETE_CHANNEL = /@|https?:\/\/|www\.|\b[a-z0-9-]+\.(?:it|eu|gov|com|org
 const CONTACT_VALUE =
   /@|https?:\/\/|www\.|\b[a-z0-9-]+\.(?:it|eu|gov|com|org|net)\b|\b\d[\d .]{5,}\d\b|\b(?:via|viale|piazza|piazzale|corso|largo)\s+[a-z]{3,}|\b(?:ufficio|servizio|settore|area|direzione|sportello|segreteria)\s+(?!(?:del|della|dell'|dello|dei|degli|delle|di|competente|preposto|responsabile|dell|giusto|indicato|relativo)\b)[a-z]{4,}/;
 /** Where things are published or found: a name beside it is a place to look. */
-const PUBLISHED = /\b(?:pubblic|publish|disponibil|available|consultabil|reperibil|trova|find|found)\w*/;
+const PUBLISHED = /\b(?:pubblica(?:t|no\b|re\b|zion)|pubblicher|publish|disponibil|available|consultabil|reperibil|trova|find|found)\w*/;
 /** A body or a role that decides or does something: what a question asking who wants named. */
 const WHO =
   /\b(?:commission[ei]|commission|dirigent[ei]|diret+or[ei]?|director|responsabil[ei] (?:del|della|dell')|president[ei]?|chair\w*|board|committee|panel|segretari[oa]|ufficio \w{4,}|servizio \w{4,}|office of|head of|manager)\b/;
@@ -185,8 +193,17 @@ function formsOf(asked: string[]): (w: string) => boolean {
   for (const a of exact) if (a.length >= 4) stems.set(a.slice(0, 4), [...(stems.get(a.slice(0, 4)) ?? []), a.length]);
   return (w) => exact.has(w) || (w.length >= 4 && (stems.get(w.slice(0, 4)) ?? []).some((n) => Math.abs(n - w.length) <= 4));
 }
-/** A question asking what, when, where, how much… within its first words (else a yes/no question). */
-const WH = /^(?:\S+ ){0,3}?(?:quando|quanto|quanti|quante|quanta|quale|quali|dove|chi|cosa|perche|what|when|where|which|who|how|why)\b|^come\b/;
+/**
+ * A question asking what, when, where, how much… within the first words of one of its parts (else a yes/no
+ * question): "Ho sbagliato la domanda, come posso correggerla?", "Admin jobs - how many posts?", "Entro che data
+ * …?" ("che" with a noun, at the start or after a preposition: not "il bando che scade …").
+ */
+const WH_WORD = /^(?:\S+ ){0,3}?(?:quando|quanto|quanti|quante|quanta|quale|quali|qual|dove|chi|cosa|perche|what|when|where|which|who|how|why)\b|^come\b|^(?:(?:\S+ ){0,2}(?:entro|in|a|di|da|per|con|su|tra|fra) )?che (?!(?:il|lo|la|i|gli|le|l'|un|una|uno|c'|ci|si|non|e|se|sia)\b)[a-z]/;
+/** The same, later in the question: at the start of a part ("…: chi può partecipare?", not "…: ammesso chi ha la L-39?"). */
+const WH_OPENING = /^(?:(?:e|ed|ma|o|and|but|or|so) )?(?:quando|quanto|quanti|quante|quanta|quale|quali|qual|dove|chi|cosa|perche|come|what|when|where|which|who|how|why)\b|^(?:(?:entro|in|a|di|da|per|con|su|tra|fra) )?che (?!(?:il|lo|la|i|gli|le|l'|un|una|uno|c'|ci|si|non|e|se|sia)\b)[a-z]/;
+/** "Come" before a verb anywhere ("i titoli esteri come si dichiarano?"), not "lavoro come infermiere". */
+const HOW_VERB = /\bcome (?:si|ci si|posso|possiamo|devo|dobbiamo|faccio|facciamo|fare|funziona|funzionano|avviene|avvengono|viene|vengono|va|vanno|mi|ti|le|lo|la|li)\b/;
+const isWh = (question: string): boolean => WH_WORD.test(question) || HOW_VERB.test(question) || question.split(/[,;:]\s+|\s[-–—]\s/).slice(1).some((part) => WH_OPENING.test(trimEnds(part)));
 
 /** A repeat of the question: every word is the question's, and it covers most of it (a "Domanda:" prefix aside). */
 function isEcho(text: string, ctx: Judge): boolean {
@@ -238,6 +255,10 @@ const YES_NO = /^(?:si|no|yes|yep|nope|esatto|esattamente|corretto|exactly|corre
 const GENERIC_WORDS =
   'spesso|talvolta|a volte|di solito|solitamente|generalmente|in genere|in generale|normalmente|tipicamente|di norma|var(?:ia|iano|iare|iabil\\w*)|cambi(?:a|ano|are)|dipende|dipendono|da (\\w+) a \\1|ogni|ciascun[oa]?|often|sometimes|usually|generally|in general|normally|typically|var(?:y|ies|ied|iable)|chang(?:e|es|ing)|depends?|from (\\w+) to \\2|every|each';
 const GENERIC = new RegExp(`\\b(?:${GENERIC_WORDS})\\b`);
+/** What varies or depends ("può variare in base a …", "it depends on …"). */
+const VARIES = /\b(?:var(?:ia|iano|iare|iabil\w*)|cambi(?:a|ano|are)|dipende|dipendono|var(?:y|ies|ied|iable)|depends?)\b/;
+/** What usually or often holds ("di solito", "spesso", "typically"): said of bandi in general, not of the one named. */
+const USUALLY = /\b(?:spesso|talvolta|a volte|di solito|solitamente|generalmente|in genere|in generale|normalmente|tipicamente|di norma|often|sometimes|usually|generally|in general|normally|typically|as a rule)\b/;
 
 /**
  * Whether a clause that neither deflects nor restates shows what an answer shows (presence-evidence.ts): a
@@ -245,8 +266,9 @@ const GENERIC = new RegExp(`\\b(?:${GENERIC_WORDS})\\b`);
  * question did not give, or the question's subject with something said of it. Padding (about the bot or its
  * team, or bandi in general once a bando was named) shows none of it, whatever its words.
  */
-function evidenced(c: string, said: string[], ctx: Judge, names: string, generic: boolean): boolean {
-  const { inQuestion, onTopic, topic } = questionWords(ctx.question);
+function evidenced(c: string, said: string[], ctx: Judge, names: string, scope: Scope): boolean {
+  const generic = scope.generic;
+  const { inQuestion, onTopic, topic, about } = questionWords(ctx.question);
   // The question's subject (not the names of its bando) named again: what the clause speaks of.
   const topical = said.some((w) => onTopic(w) && !ctx.named.includes(w));
   // A value of the kind asked ("il 3 marzo" to "quando?"); to a question that names no kind (yes/no, what, how),
@@ -254,33 +276,67 @@ function evidenced(c: string, said: string[], ctx: Judge, names: string, generic
   const value = figureFits(c, ctx.slots, ctx.question) || (namesCount(c) && countFits(ctx.slots)) || namesTime(c, ctx.slots);
   // (A question with no subject of its own, "domanda 0" or only names, ties nothing: any figure counts.)
   const untied = !topic.some((w) => !ctx.named.includes(w) && !isMetaWord(w) && !/\d/.test(w));
-  // A date answers how or what as well ("scriva all'ufficio entro il 3 maggio"); to a yes/no question it needs the
-  // subject beside it.
-  const dated = ctx.wh && (DATE.test(c) || namesTime(c, []));
-  if ((value && (ctx.slots.length > 0 || topical || untied || dated)) || (restricts(c) && !speaksOfItself(c)) || namesPlace(c, ctx.slots)) return true;
+  // A date answers how to do something as well ("scriva all'ufficio entro il 3 maggio"); to a yes/no question, or
+  // to one asking which thing ("which degree?"), it needs the subject beside it.
+  const dated = ASKS_HOW.test(ctx.question) && (DATE.test(c) || namesTime(c, []));
+  // What usually holds for bandi ("spesso il termine è di 30 giorni"), once a bando was named, is not its value.
+  const usual = ctx.bandoNamed && (scope.usual || USUALLY.test(c));
+  if ((value && !usual && (ctx.slots.length > 0 || topical || untied || dated)) || restrictsAsked(c, ctx) || namesPlace(c, ctx.slots)) return true;
   // Asked whom to contact, an address or a number is the answer.
   if (ctx.asksContact && CONTACT_VALUE.test(c)) return true;
-  // Asked who, a body or a role ("la commissione esaminatrice") is the answer.
-  if (ctx.slots.includes('who') && WHO.test(c)) return true;
+  // Asked who, a body or a role ("la commissione esaminatrice") is the answer; asked who may take part or what is
+  // required, a requirement ("chi ha il diploma") is.
+  if ((ctx.slots.includes('who') && WHO.test(c)) || namesRequirement(c, ctx.question)) return true;
   if (speaksOfItself(c) || ABOUT_US.test(c) || (ctx.bandoNamed && (generic || GENERIC.test(c)))) return false;
   if (!ctx.wh && takesSide(c)) return true;
+  if (evaluates(c)) return false;
   // A name the question did not give ("a Perugia e Terni", "con SPID o CIE") answers where, who or what, unless the
   // clause says where things are published ("pubblicato sulla Gazzetta Ufficiale"): then it names a place to look.
+  // Asked what or whether, a name about another aspect of the bando answers something else: "the competition has 5
+  // posts in the Area Istruttori" to "which documents?".
   const named = names !== '' && said.some((w) => !inQuestion(w) && !isReferralWord(w) && names.split(' ').includes(w)) && !PUBLISHED.test(c);
-  if (named && namesFit(ctx.slots)) return true;
+  if (named && namesFit(ctx.slots) && (ctx.slots.length > 0 || !otherAspect(c, about))) return true;
   // Asked for a time, a place, a person, an amount, a length or a count, other words do not give it.
   if (ctx.slots.length > 0) return false;
   // The subject with something said of it (to a yes/no question, saying it again may say yes).
   return topical && (!ctx.wh || said.some((w) => !inQuestion(w)));
 }
 
-/** A sentence opening on what generally holds, or naming bandi as a class ("nei concorsi pubblici", "in most calls"). */
-const GENERIC_OPENING = new RegExp(`^(?:\\S+ ){0,3}?(?:${GENERIC_WORDS})\\b|\\b(?:nei|negli|per i|per gli|tutti i|molti|alcuni|la maggior parte dei) (?:concorsi|bandi|avvisi|enti)(?: pubblici)?\\b|\\b(?:in|for|most|many|some|all) (?:public )?(?:competitions|calls|notices)\\b`);
+/** A question asking how to do something: a date then answers it too ("entro il 3 maggio"). */
+const ASKS_HOW = /\b(?:come|how|in che modo|in what way|cosa (?:devo|dobbiamo|bisogna|occorre) fare|what (?:do|should|must) (?:i|we) do)\b/;
 
-function classify(clause: string, ctx: Judge, names = '', generic = false): Clause {
+/**
+ * A restriction ("solo online", "esclusivamente tramite inPA", "solo se le domande superano le 500") answers what,
+ * how, where or when, not a question asking only for an amount, a length or a count ("only via inPA" does not say
+ * what the job pays).
+ */
+const restrictsAsked = (c: string, ctx: Judge): boolean =>
+  restricts(c) && !speaksOfItself(c) && !(ctx.slots.length > 0 && ctx.slots.every((s) => s === 'amount' || s === 'duration' || s === 'count'));
+
+/** A sentence naming bandi or bodies as a class ("nei concorsi pubblici", "alcuni enti", "in most public calls"). */
+const CLASS_OPENING = /\b(?:nei|negli|per i|per gli|tutti i|molti|alcuni|la maggior parte dei|qualsiasi|qualunque|ogni) (?:concorsi?|bandi|bando|avvisi|enti|ente|amministrazioni)(?: pubblic[io])?\b|\b(?:in|for|most|many|some|all|any) (?:\S+ )?(?:public )?(?:competitions|calls|notices|bodies|authorities|administrations)\b/;
+/** A sentence opening on what generally holds, or naming bandi as a class. */
+const GENERIC_OPENING = new RegExp(`^(?:\\S+ ){0,3}?(?:${GENERIC_WORDS})\\b|${CLASS_OPENING.source}`);
+/** A sentence leading into a list of general advice: "Ecco alcune indicazioni generali:", "Here's a general checklist:". */
+const GENERIC_LEAD = new RegExp(`(?:\\b(?:general[ei]?|generic[ao]?|generici|generiche|di solito|in genere|usually|typically|qualsiasi|qualunque)\\b|${GENERIC_OPENING.source}).*:$`);
+
+/**
+ * Whether a clause speaks of bandi in general rather than the one named: generic (its sentence opens on what
+ * generally holds), classwide (it names bandi or bodies as a class: "alcuni enti"), usual (what usually holds,
+ * "di solito", "typically", or of a class: its figures are not the bando's either).
+ */
+interface Scope {
+  generic: boolean;
+  classwide: boolean;
+  usual: boolean;
+}
+const NO_SCOPE: Scope = { generic: false, classwide: false, usual: false };
+
+function classify(clause: string, ctx: Judge, names = '', scope: Scope = NO_SCOPE): Clause {
+  const { generic, classwide } = scope;
   const c = trimEnds(clause);
   if (bare(c) === '') return { kind: 'filler' };
-  if (ERROR_DETAIL.test(c) || DOCUMENT_POINTER.test(c)) return { kind: 'detail' };
+  if (ERROR_DETAIL.test(c) || DOCUMENT_POINTER.test(c)) return NAMED_ERROR.test(c) ? { kind: 'deflection', as: 'error' } : { kind: 'detail' };
   if (POLARITY.test(c)) return { kind: 'polar', yesNo: YES_NO.test(c) };
   // "Cinque.", "Uno solo.": asked how many (or how long, how much), a number word answers at once; otherwise it
   // needs the subject beside it (evidenced).
@@ -299,8 +355,10 @@ function classify(clause: string, ctx: Judge, names = '', generic = false): Clau
   // itself, whatever the clause then names.
   const declines = DECLINES.exec(c);
   if (declines && !/\d/.test(c) && tokens(c.slice(declines.index + declines[0].length)).slice(0, 3).some((w) => isMetaWord(w) || isReferralWord(w))) return { kind: 'deflection', as: negatedKind(own) };
-  // "Purtroppo sì", "I'm afraid there is", "not necessarily": a side taken on a yes/no question.
-  if (!ctx.wh && ((takesSide(c) && !speaksOfItself(c)) || endsOnSide(c))) return { kind: 'content' };
+  // "Purtroppo sì", "I'm afraid there is", "not necessarily": a side taken on a yes/no question (not the side some
+  // bodies take, "alcuni enti lo consentono, altri no", or what is often so: "licences are often required").
+  const sides = !ctx.wh && !(ctx.bandoNamed && (classwide || scope.usual || USUALLY.test(c)));
+  if (sides && ((takesSide(c) && !speaksOfItself(c)) || endsOnSide(c))) return { kind: 'content' };
   if (own.length === 0) return { kind: 'bare' };
   const said = own.filter((w) => !isMetaWord(w));
   if (said.length > 0) {
@@ -318,13 +376,13 @@ function classify(clause: string, ctx: Judge, names = '', generic = false): Clau
     // responsabili del bando").
     // A side taken on a yes/no question ("no need", "not required") or a restriction ("solo la maggiore età")
     // answers even in the question's own words.
-    if ((!ctx.wh && takesSide(c) && !speaksOfItself(c)) || (restricts(c) && !speaksOfItself(c))) return { kind: 'content' };
+    if ((sides && takesSide(c) && !speaksOfItself(c)) || restrictsAsked(c, ctx)) return { kind: 'content' };
     const restates = !/\d/.test(c) && said.every(inQuestion) && (ctx.wh || new Set(said).size < Math.ceil(new Set(asked).size / 2));
     // "Nessuna esperienza richiesta" to "richiede esperienza?": the question's words, negated, say no.
     if (restates && !ctx.wh && NEGATION.test(c) && !NEGATION.test(ctx.question)) return { kind: 'content' };
     if (restates) return { kind: 'weak' };
-    if (evidenced(clause.trim(), said, ctx, names, generic)) return { kind: 'content' };
-    return { kind: speaksOfItself(c) || ABOUT_US.test(c) || (ctx.bandoNamed && (generic || GENERIC.test(c))) ? 'some' : 'claim' };
+    if (evidenced(clause.trim(), said, ctx, names, scope)) return { kind: 'content' };
+    return { kind: speaksOfItself(c) || ABOUT_US.test(c) || evaluates(c) || (ctx.bandoNamed && (generic || GENERIC.test(c))) ? 'some' : 'claim' };
   }
   // Only about the conversation and negated ("non sono in condizione di risponderle", "I am not in a position
   // to answer"): what the bot does not do or know.
@@ -337,13 +395,16 @@ function classify(clause: string, ctx: Judge, names = '', generic = false): Clau
  * judged clause by clause, so a referral beside content ("scade il 12 gennaio, per informazioni contatti …")
  * leaves the content.
  */
-function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean, names: string): Clause[] {
-  const state = { referral: afterReferral };
+function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean, names: string, inGenericList: boolean): Clause[] {
+  // Once a clause speaks of bandi in general ("typically", "di solito"), what follows it in the sentence does too.
+  const state = { referral: afterReferral, generic: false, usual: false };
   // The question repeated whole, maybe after "Domanda:" (which the cut at ':' below would leave as a clause).
   if (isEcho(sentence, ctx)) return [{ kind: 'echo' }];
   const whole = trimEnds(sentence);
   if (VAGUE.test(whole)) return [{ kind: 'filler' }];
-  if (ERROR_DETAIL.test(whole)) return [{ kind: 'detail' }];
+  // "Posso però aiutarti con altri temi: per esempio …": an offer, whatever it lists (a figure aside).
+  if (OFFERS_OTHER.test(whole) && !/\d/.test(whole) && !ORDER.some((k) => says(k, whole))) return [{ kind: 'filler' }];
+  if (ERROR_DETAIL.test(whole)) return [NAMED_ERROR.test(whole) ? { kind: 'deflection', as: 'error' } : { kind: 'detail' }];
   // "None." answers an English "how many …?"; to an Italian question it is a null printed as text.
   if (whole === 'none' && ctx.english) return [{ kind: 'content' }];
   if (ctx.bandoNamed && asksBack(sentence) && !/\d/.test(sentence) && !FILLER.some((re) => re.test(whole))) {
@@ -353,8 +414,10 @@ function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean, nam
     const more = tokens(whole).filter((w) => !isMetaWord(w) && !ASKING.test(w) && !inQuestion(w));
     if (more.length <= 3) return [{ kind: 'deflection', as: 'asks-which' }];
   }
-  // Opening on bandi in general ("In generale, nei concorsi …"): every clause of the sentence is about them.
-  const generic = GENERIC_OPENING.test(whole);
+  // Opening on bandi in general ("In generale, nei concorsi …"), or an item of a list of general advice: every
+  // clause of the sentence is about them.
+  const generic = inGenericList || GENERIC_OPENING.test(whole);
+  const classwide = inGenericList || CLASS_OPENING.test(whole);
   const concrete = (item: string) => tokens(item).some((w) => !isMetaWord(w) && !isReferralWord(w) && !questionWords(ctx.question).inQuestion(w) && !ABOUT_US.test(w));
   const clauses = sentence
     .split(/,?\s+(?=(?:ma|pero|tuttavia|invece|but|however|yet)\b)/)
@@ -368,9 +431,13 @@ function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean, nam
       if (as && !clarifies && !FILLER.some((re) => re.test(p))) return [{ kind: 'deflection', as } as Clause];
       // "Documento d'identità, diploma e ricevuta": a list of things names what was asked (cut at its commas,
       // each item alone would say little).
-      if (enumerates(p, concrete) && !says('referral', p)) return [{ kind: 'content' } as Clause];
-      return p.split(/[,:]+|\s[—–-]\s/).map((c) => {
-        const k = classify(c, ctx, names, generic);
+      if (enumerates(p, concrete) && !says('referral', p) && !(ctx.bandoNamed && (generic || state.generic))) return [{ kind: 'content' } as Clause];
+      // (Not inside a figure: "2,050 euro", "alle 9:30".)
+      return p.split(/[,:]+(?!\d)|(?<!\d)[,:]+|\s[—–-]\s/).map((c) => {
+        const k = classify(c, ctx, names, { generic: generic || state.generic, classwide, usual: classwide || state.usual });
+        // After "di solito …" or "può variare in base a …", the rest of the sentence is about bandi in general too.
+        if (ctx.bandoNamed && USUALLY.test(c)) state.usual = true;
+        if (ctx.bandoNamed && (USUALLY.test(c) || VARIES.test(c))) state.generic = true;
         // What follows a referral and points back at it ("…, che le saprà rispondere", "they'll know") is still
         // the referral, unless it gives a figure ("…, che è aperto dalle 9 alle 12").
         const continues = state.referral && (k.kind === 'content' || k.kind === 'claim') && CONTINUES.test(trimEnds(c)) && !/\d/.test(c);
@@ -389,7 +456,7 @@ function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean, nam
 /** What a question tells about its replies, once per question (a run judges many replies to the same one). */
 const judgeFor = memoize(
   (question: string, bandoNamed: boolean, named: string[]): Judge => {
-    const wh = WH.test(question);
+    const wh = isWh(question);
     // A yes/no question mentioning points or "chi può" asks whether, not how many or who.
     const slots = slotsOf(question).filter((s) => wh || (s === 'count' ? /\b(?:quant[ie]|how many)\b/.test(question) : s !== 'who'));
     const judge = { question, wh, slots, named, bandoNamed, asksContact: ASKS_CONTACT.test(question), english: isEnglish(question) };
@@ -399,7 +466,7 @@ const judgeFor = memoize(
 );
 
 /** judgeSentence memoised: a mutant changes one sentence of its answer, the others were judged already. */
-const judgedSentence = memoize(judgeSentence, (sentence, judge, afterReferral, names) => `${afterReferral ? 1 : 0}${judge.key}\u0000${sentence}\u0000${names}`);
+const judgedSentence = memoize(judgeSentence, (sentence, judge, afterReferral, names, inGenericList) => `${afterReferral ? 1 : 0}${inGenericList ? 1 : 0}${judge.key}\u0000${sentence}\u0000${names}`);
 
 /** The reply's names (presence-evidence.ts namesIn) that occur in this sentence, as one string (a memo key). */
 function namesOf(sentence: string, names: Set<string>): string {
@@ -418,24 +485,6 @@ function referralLast(clauses: Clause[], before: boolean): boolean {
   return before;
 }
 
-/** Removes the canned replies found in the reply; says whether one was. */
-function withoutCanned(folded: string, canned: string[]): { rest: string; found: boolean } {
-  let rest = folded;
-  let found = false;
-  for (const c of canned.map((x) => trimEnds(fold(x))).filter((x) => bare(x) !== '')) {
-    if (rest.includes(c)) {
-      rest = rest.split(c).join(' . ');
-      found = true;
-    }
-  }
-  return { rest, found };
-}
-
-/** "Bando «title» (codice X), administration." — the quoted title, a bracket, and at most a few words more. */
-function isBandoHeader(sentence: string): boolean {
-  const m = /^(?:il\s+)?bando\s*«[^»]*»\s*(?:\([^)]*\))?(.*)$/.exec(sentence);
-  return m !== null && (m[1] ?? '').split(/\s+/).filter(Boolean).length <= 12;
-}
 
 /**
  * What the rules make of a reply: an answer, a non-answer (and which kind), or undecided, with why. Undecided is
@@ -453,39 +502,44 @@ const undecided = (why: string): PresenceVerdict => ({ verdict: 'undecided', why
 const UNDECIDED_WHY = {
   claim: 'no deflection, but nothing that ties its words to what was asked (no figure or value of the kind asked, no side taken, no name)',
   some: 'no deflection, but only generic words of its own, nothing specific about what was asked',
+  detail: 'only a code or a reference, to a question that does not ask for one',
   beside: 'a deflection beside words of its own the rules cannot weigh',
   weak: "no deflection, but only the question's own words restated",
   bare: 'no deflection, but only function words',
   affirms: 'only an affirmation to a question asking what, when or how much',
 } as const;
 
-export function presenceVerdict(text: string, context: PresenceContext | string[] = {}): PresenceVerdict {
+export function presenceVerdict(reply: string, context: PresenceContext | string[] = {}): PresenceVerdict {
   const ctx: PresenceContext = Array.isArray(context) ? { cannedReplies: context } : context;
+  const text = payloadText(reply) ?? reply;
   const folded = fold(text);
   if (bare(folded) === '') return noAnswer('empty');
   const question = fold(ctx.question ?? '');
-  const { rest, found } = withoutCanned(folded, ctx.cannedReplies ?? []);
+  const { rest, found, sentences } = sentencesOf(text, ctx.cannedReplies ?? []);
   const judge = judgeFor(question, ctx.bandoNamed ?? namesBando(ctx.question ?? ''), [...namesIn(ctx.question ?? '')].sort());
   const names = namesIn(text);
-  // A header that only names the bando ("Bando «…» (codice X), Ente.") says nothing about what was asked.
-  // (Quoted titles are emptied first: their "n. 40 posti" would cut the header in two.)
-  const sentences = rest.replace(/«[^»]*»/g, '«»').split(/(?<=[.!?;])\s+|\n+/).map((x) => x.trim()).filter((x) => x && !isBandoHeader(x));
   // Any content makes the reply an answer whatever the other sentences say: the first one found ends the judging.
   const judged: Clause[] = [];
   let afterReferral = false;
-  for (const x of sentences) {
-    const clauses = judgedSentence(x, judge, afterReferral, namesOf(x, names));
+  // After "Ecco alcune indicazioni generali:", the list's items are general advice, not about the bando asked.
+  let genericList = false;
+  for (const { text: x, item } of sentences) {
+    const clauses = judgedSentence(x, judge, afterReferral, namesOf(x, names), item && genericList);
     if (clauses.some((j) => j.kind === 'content')) return ANSWER;
     afterReferral = referralLast(clauses, afterReferral);
     judged.push(...clauses);
+    if (!item) genericList = judge.bandoNamed && GENERIC_LEAD.test(x);
   }
-  // An error's code or a referral's "articolo 2" is part of it; alone ("Codice: PA-2027-0012") it answers.
+  // An error's code or a referral's "articolo 2" is part of it; alone ("Codice: PA-2027-0012") it answers a
+  // question asking for a code or a reference, and to another question nobody can tell without reading it.
   const points = judged.some((j) => j.kind === 'deflection' && (j.as === 'error' || j.as === 'referral'));
-  if (judged.some((j) => j.kind === 'detail' && !points)) return ANSWER;
+  const detail = !points && judged.some((j) => j.kind === 'detail');
+  if (detail && ASKS_REFERENCE.test(question)) return ANSWER;
   // Words of its own that say nothing specific are padding beside a refusal, a canned reply or a repeat ("Mi
   // dispiace, non posso. Il nostro staff aggiorna il portale ogni giorno."); alone, the rules cannot tell.
   const deflects = found || judged.some((j) => j.kind === 'deflection' || j.kind === 'echo');
   if (!deflects && judged.some((j) => j.kind === 'claim')) return undecided(UNDECIDED_WHY.claim);
+  if (!deflects && detail) return undecided(UNDECIDED_WHY.detail);
   if (!deflects && judged.some((j) => j.kind === 'some')) return undecided(UNDECIDED_WHY.some);
   // A deflection beside a claim the rules cannot weigh ("non posso confermarlo; il bando prevede …").
   if (judged.some((j) => j.kind === 'claim')) return undecided(UNDECIDED_WHY.beside);
@@ -496,7 +550,7 @@ export function presenceVerdict(text: string, context: PresenceContext | string[
   if (judged.some((j) => j.kind === 'echo')) return noAnswer('echo');
   // A restatement or a bare "lo è" with no deflection beside it: maybe a yes, maybe nothing. Negated, to a yes/no
   // question, it says no ("Non è richiesta." to "Richiede esperienza?").
-  if (judged.some((j) => j.kind === 'weak')) return !judge.wh && sentences.some((x) => NEGATION.test(x)) ? ANSWER : undecided(UNDECIDED_WHY.weak);
+  if (judged.some((j) => j.kind === 'weak')) return !judge.wh && sentences.some((x) => NEGATION.test(x.text)) ? ANSWER : undecided(UNDECIDED_WHY.weak);
   if (judged.some((j) => j.kind === 'bare')) return undecided(UNDECIDED_WHY.bare);
   // Only greetings, thanks, "ok", words about the conversation: nothing about what was asked. After a user's own
   // pleasantry ("grazie", "ok") a pleasantry is the right reply; "Certo!" or "Of course." says yes to a yes/no

@@ -115,6 +115,8 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\bi(?:'m| am) not (?:\w+ )?(?:sure|aware|certain)\b/,
     /\bi (?:can(?:no|')t|cannot|could(?:n't| not)) (?:really )?(?:say|tell|confirm|be sure)\b/,
     /\bnon (?:posso|saprei|so) (?:dirl|dirglielo|confermarl|garantirl|esserne)/,
+    // "Difficile dirlo con certezza", "it's hard to say": not knowing, said of the question.
+    /\b(?:(?:e |sarebbe )?(?:difficile|impossibile|complicato|non (?:e )?facile) (?:da )?(?:dirlo|dire|saperlo|sapere|stabilirlo|prevederlo|dirglielo|rispondere)|(?:it'?s |it is )?(?:hard|difficult|impossible|tricky|not easy) to (?:say|tell|know|predict|answer)|(?:hard|difficult|impossible) to be sure)\b/,
     /\b(?:not|isn'?t) available (?:to me|at the moment|right now)\b/,
   ],
   referral: [
@@ -177,6 +179,11 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\b(?:best|right|official|correct|reliable|authoritative) (?:source|place|reference|contact|people)\b/,
     /\bla fonte (?:migliore|ufficiale|piu affidabile|corretta|giusta)\b|\b(?:fonti|canali) ufficiali\b/,
     /\bfor (?:more|further|detailed|these|this) (?:information|details)\b/,
+    // Passed on, to be answered later: "la sua richiesta è stata inoltrata all'ufficio", "you will receive an update".
+    /\b(?:richiesta|domanda|segnalazione|quesito|pratica|request|question|query|enquiry|inquiry|ticket)\b[^.!?]{0,30}\b(?:(?:e|e stat[oa]|sara|verra|viene) (?:inoltrat|trasmess|girat|passat|inviat|assegnat|registrat|pres[oa] in carico|smistat)\w*|(?:has been|was|will be|is being) (?:forwarded|passed|sent|escalated|assigned|transferred|routed|logged|registered|recorded))/,
+    /\b(?:riceve(?:ra|rai|rete)|(?:le|ti|vi) (?:arrivera|faremo sapere|risponderemo|ricontatteremo)|you(?:'ll| will) (?:receive|get|hear)|(?:we|they|someone|a colleague|an (?:operator|agent|advisor))(?:'ll| will) (?:get back|reply|respond|contact you|be in touch))\b(?:[^.!?]{0,30}\b(?:risposta|aggiornamento|riscontro|notizie|reply|response|update|answer|back|from us|from them))?/,
+    /\b(?:un |il )?(?:operatore|collega|consulente|addetto|incaricato)\b[^.!?]{0,30}\b(?:(?:la|ti|vi|le) )?(?:ricontatter|contatter|risponder|richiamer)\w*/,
+    /\b(?:(?:sara|sarai|sarete|verra|verrai|verrete) (?:ricontattat|richiamat|contattat)\w*|you(?:'ll| will) be (?:contacted|called back|recontacted))\b/,
   ],
   'asks-which': [
     /\bwhat (?:competition|call|bando|exam|position|selection|job)\b/,
@@ -224,7 +231,7 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\b(?:in manutenzione|under maintenance|scheduled maintenance|manutenzione programmata)\b/,
     /\b(?:stiamo lavorando per (?:risolvere|ripristinare)|we(?:'re| are) working (?:on it|to (?:fix|restore|resolve)))\b/,
     /\b(?:exception|eccezione|traceback|typeerror|referenceerror|syntaxerror|nullpointer|stack trace)\b/,
-    /^(?:undefined|null|nan|none|\[object object\]|\{\s*"?error"?\s*:.*)$/,
+    /^(?:undefined|null|nan|none|\[?object object\]?|\{\s*"?error"?\s*:.*)$/,
     /\b(?:went|gone|going) (?:wrong|sideways|awry)\b|\bon (?:my|our) end\b|\b(?:ask(?:ing)?|send(?:ing)?|try(?:ing)?) (?:it |that |this )?(?:again|once more)\b/,
     /\b(?:sotto carico|under (?:heavy )?load)\b|\bnon (?:riesce|riusciamo|riesco) a (?:elaborare|completare|gestire|processare) (?:la |questa |la sua )?(?:richiesta|domanda)/,
     /\b(?:upstream|provider|model|llm|backend|api|modello)\b[^.!?]{0,40}\b(?:returned|failed|error|errore|empty|unavailable|timed out|non ha risposto|non disponibile)\b|\b(?:empty (?:completion|response|answer)|risposta vuota)\b|\b(?:if (?:this|the problem|the issue) persists|se il problema persiste)\b/,
@@ -298,9 +305,12 @@ export function negatedKind(words: string[]): DeflectionKind {
   return words.some((w) => FAILING.test(w)) ? 'error' : 'refusal';
 }
 
-/** "Ci sono diversi concorsi …", "there are many": how many, without saying which. */
+/**
+ * "Ci sono diversi concorsi …", "there are many", "l'ente gestisce diverse procedure": how many, without saying
+ * which (nothing else in the clause: no figure, no list).
+ */
 export const VAGUE =
-  /\bne (?:\S+ ){0,3}(?:diversi|diverse|molti|molte|vari|varie|parecchi|parecchie|tanti|tante|numerosi|numerose)$|\b(?:there are|there're) (?:a few|several|many|some|multiple|various|lots)(?: of them)?$|^(?:(?:al momento|attualmente|oggi|currently|right now|at the moment)\s+)?(?:ci sono|ce ne sono|esistono|sono (?:aperti|attivi|disponibili)|risultano|there (?:are|is)|there're)\b[^0-9:,]*\b(?:diversi|diverse|molti|molte|vari|varie|numerosi|numerose|parecchi|parecchie|tanti|tante|piu|several|many|various|multiple|numerous|a few|a number of|lots of|more than one)\b[^0-9:,]*$/;
+  /^[^0-9:,]*\b(?:diversi|diverse|vari|varie|molti|molte|numerosi|numerose|parecchi|parecchie|tanti|tante|several|many|various|multiple|numerous|different)\s+(?:\S+\s+)?(?:concorsi|bandi|avvisi|selezioni|procedure|posizioni|profili|graduatorie|competitions|calls|notices|selections|procedures|positions|vacancies|recruitments)\b[^0-9:,]*$|\bne (?:\S+ ){0,3}(?:diversi|diverse|molti|molte|vari|varie|parecchi|parecchie|tanti|tante|numerosi|numerose)$|\b(?:there are|there're) (?:a few|several|many|some|multiple|various|lots)(?: of them)?$|^(?:(?:al momento|attualmente|oggi|currently|right now|at the moment)\s+)?(?:ci sono|ce ne sono|esistono|sono (?:aperti|attivi|disponibili)|risultano|there (?:are|is)|there're)\b[^0-9:,]*\b(?:diversi|diverse|molti|molte|vari|varie|numerosi|numerose|parecchi|parecchie|tanti|tante|piu|several|many|various|multiple|numerous|a few|a number of|lots of|more than one)\b[^0-9:,]*$/;
 
 /** An answer's yes or no (a full answer to a yes/no question). */
 export const POLARITY =
@@ -318,7 +328,7 @@ export const ASKS_CONTACT = /\b(?:contatt\w*|a chi (?:posso|devo|mi)|telefon\w*|
  * words sends the user elsewhere and gives nothing ("verifichi con l'ufficio risorse umane del Comune").
  */
 const REFERRAL_WORD =
-  /^(?:ente$|enti$|uffic|comune$|comuni$|regione$|provincia$|azienda$|amministrazion|ministero$|sito$|siti$|portale$|pagina$|albo$|segreteri|sportell|urp$|personale$|risorse$|umane$|concorsi$|responsabil|referent|recapit|contatt|telefon|mail$|email$|pec$|indirizz|istituzional|ufficial|direttamente$|chied|scriv|rivolg|consult|verific|visit|informar|sentir|banditor|competent|office|department|municipalit|council|region$|authority|administration|body$|website|site$|portal$|page$|notice$|recruitment|team$|unit$|desk$|helpdesk|contact|ask$|check|call$|write$|refer|reach$|touch$|directly|official|relevant|local$|hr$|band[oi]$|avvis[oi]$|trov(?:i|a|ate|era|erai)$|aggiornat|sezion|section|trasparen|transparen|menu$|link$|allegat|annex|attachment|indicat[oaie]$|riportat[oaie]$|stated$|concors|occhiat|chiam|phone$)/;
+  /^(?:ente$|enti$|uffic|comune$|comuni$|regione$|provincia$|azienda$|agenzi[ae]$|universita$|istitut[oi]$|camera$|consorzio$|unione$|agency$|university$|institute$|chamber$|amministrazion|ministero$|sito$|siti$|portale$|pagina$|albo$|segreteri|sportell|urp$|personale$|risorse$|umane$|concorsi$|responsabil|referent|recapit|contatt|telefon|mail$|email$|pec$|indirizz|istituzional|ufficial|direttamente$|chied|scriv|rivolg|consult|verific|visit|informar|sentir|banditor|competent|office|department|municipalit|council|region$|authority|administration|body$|website|site$|portal$|page$|notice$|recruitment|team$|unit$|desk$|helpdesk|contact|ask$|check|call$|write$|refer|reach$|touch$|directly|official|relevant|local$|hr$|band[oi]$|avvis[oi]$|trov(?:i|a|ate|era|erai)$|aggiornat|sezion|section|trasparen|transparen|menu$|link$|allegat|annex|attachment|indicat[oaie]$|riportat[oaie]$|stated$|concors|occhiat|chiam|phone$)/;
 export const isReferralWord = (w: string): boolean => REFERRAL_WORD.test(w);
 
 /**

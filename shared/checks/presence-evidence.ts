@@ -16,9 +16,10 @@ const SLOTS: [Slot, RegExp][] = [
   ['duration', /\b(?:quanto (?:tempo )?dura\w*|durata|per quanto tempo|how long)\b/],
   ['amount', /\b(?:quanto (?:si )?(?:guadagn\w*|prend\w*|cost\w*|pag\w*|vers\w*)|stipendi\w*|retribu\w*|compens\w*|salar\w*|wages?|earn\w*|tass[ae]|fees?|costo|costi|cost|how much (?:is|does|do|will) (?:the )?(?:fee|pay|salary|it cost))\b/],
   // A time, or whether the bando is still open (what a date answers: "chiuso dal 10 ottobre").
-  ['when', /\b(?:quando|entro quando|in che data|che giorno|a che ora|in che orari\w*|scadenz\w*|scadut\w*|aperto|aperta|ancora (?:attiv|valid)\w*|when|what date|what day|what time|by when|deadline|closing date|still open|opening hours|orari\w*)\b/],
+  ['when', /\b(?:quando|entro quando|che data|che giorno|a che ora|in che orari\w*|scadenz\w*|scadut\w*|aperto|aperta|ancora (?:attiv|valid)\w*|when|what date|what day|what time|by when|deadline|closing date|still open|opening hours|orari\w*)\b/],
   ['where', /\b(?:dove|in quale (?:sede|citta|luogo|struttura)|where|which (?:city|venue|place|building))\b/],
-  ['who', /(?:^|\s)(?:chi|a chi|da chi|who|whom|to whom)\b/],
+  // (Not who may take part: "chi può partecipare?" asks for the requirements, not a person.)
+  ['who', /(?:^|\s)(?:chi|a chi|da chi|who|whom|to whom)\b(?! (?:(?:puo|possono|potra|potranno|si puo) (?:partecip|candid|iscriv|presentar|concorr|acced|fare domanda)|(?:can|may|could) (?:apply|take part|participate|enter|sit|compete)|(?:is|are) (?:eligible|admitted|allowed to (?:apply|take part))))/],
   // A count, a score or a mark: any figure.
   ['count', /\b(?:quant[ie]|how many|numero di|number of|voto|voti|punteggi?o?|punti|soglia|score|mark|marks|points|threshold)\b/],
 ];
@@ -37,11 +38,19 @@ const FITS: Record<Slot, RegExp> = {
   who: /(?!)/,
 };
 /**
+ * The number of a ticket or of a filed request: after "protocollo", "pratica", "ticket", "id", "numero" (not a
+ * bando's code, which names a bando).
+ */
+const IDENTIFIER = /\b(?:protocoll\w*|prot\.|pratica|ticket|id|numero)\s*(?:n\.?\s*)?[:#°]?\s*[a-z]*[-_/]?\d\w*(?:[-_/.]\w+)*/g;
+/**
  * Whether the clause gives a figure that fits the slot and is not only one of the question's own figures. A
  * figure inside a quoted title («… n. 6 posti …») is part of the bando's name, not something the question says:
  * "6 posti" still answers "how many posts does «… n. 6 posti …» offer?".
  */
 export function figureFits(clause: string, slots: Slot[], question: string): boolean {
+  // (A ticket's or a request's number, "pratica n. 2027/5531", "ID CS-2028-88412", is not a value: its "2027" is
+  // no year.)
+  clause = clause.replace(IDENTIFIER, ' ');
   const figures = clause.match(/\d+/g);
   if (!figures) return false;
   const asked = new Set(question.replace(/«[^»]*»/g, ' ').match(/\d+/g) ?? []);
@@ -133,15 +142,65 @@ export function namesIn(text: string): Set<string> {
   for (const sentence of text.split(/(?<=[.!?;:])\s+|\n+/)) for (const n of namesOfSentence(sentence)) out.add(n);
   return out;
 }
+const CALENDAR = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/;
 /** One sentence's names, memoised: a mutant changes one sentence, the others' names are known. */
 const namesOfSentence = memoize(
   (sentence: string): string[] => {
     const out: string[] = [];
     const words = sentence.match(/[\p{L}][\p{L}\p{N}'’-]*/gu) ?? [];
     words.forEach((w, i) => {
+      // (A month or a weekday is capitalised in English, "on 9 March": a time, not a name.)
+      if (CALENDAR.test(w)) return;
       if ((i > 0 && /^\p{Lu}/u.test(w)) || /\p{Lu}/u.test(w.slice(1))) out.push(w.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[’]/g, "'").replace(/^\w+'/, ''));
     });
     return out;
   },
   (sentence) => sentence,
 );
+
+/**
+ * A question asking who may take part or what is required ("chi può partecipare?", "che titolo serve?", "what
+ * are the requirements?"), and a requirement named in a clause (a degree, a citizenship, an age, a licence,
+ * experience): the value such a question asks for, figure or not ("chi ha il diploma di ragioneria").
+ */
+const ASKS_REQUIREMENT =
+  /\b(?:chi (?:puo|possono|potra|potranno) (?:partecip|candid|iscriv|presentar|concorr|acced)\w*|requisit\w*|che (?:titolo|laurea|diploma|titoli)|quale (?:titolo|laurea|diploma)|who (?:can|may|could) (?:apply|take part|participate|enter|compete)|eligib\w*|requirements?|(?:which|what) (?:degree|qualification|diploma|licen[cs]e)s?)\b/;
+const REQUIREMENT =
+  /\b(?:laure\w*|diplom\w*|titol\w* di studio|cittadin\w*|maggiore eta|eta (?:minima|massima)|\d+ anni|patent\w*|esperienz\w*|iscri(?:tt|zion)\w*|abilitazion\w*|residen\w*|idoneita|degree|graduate\w*|citizen\w*|nationals?|minimum age|aged? \d+|licen[cs]e|experience|qualification\w*|registered|enrolled|resident\w*)\b/;
+export const namesRequirement = (clause: string, question: string): boolean => ASKS_REQUIREMENT.test(question) && REQUIREMENT.test(clause);
+
+/**
+ * The aspect of a bando a text speaks of: its posts, pay, deadline, how to apply, requirements, exams, reserved
+ * posts, documents, contract, ranking, fee. A name is evidence of an answer only about the aspect asked: "5 posts
+ * in the Area Istruttori" or "apply on inPA with SPID" names something, but not the documents, the reserve or
+ * the exam subjects asked about. A text may speak of several aspects, or of none the list knows.
+ */
+const ASPECTS: [string, RegExp][] = [
+  ['posts', /\b(?:posti|posto|posts?|positions?|vacanc\w*|seats?|openings?)\b/],
+  ['pay', /\b(?:stipend\w*|retribu\w*|compens\w*|lord[oi]|nett[oi]|salar\w*|pay|paid|wages?|gross|earn\w*|guadagn\w*)\b/],
+  ['deadline', /\b(?:scadenz\w*|scade\w*|scadut\w*|termine|deadline|closing date|closes|chiude|chiusura)\b/],
+  ['apply', /\b(?:inpa|spid|cie|cns|eidas|pec|candid\w*|domand[ae] (?:(?:si|va|vanno|deve|devono) )?(?:present|invi|inoltr|compil|trasmett)\w*|present\w* (?:la )?domanda|applications?|apply\w*|applying|submit\w*|portal[ei]?)\b/],
+  ['requirements', /\b(?:requisit\w*|laure\w*|diplom\w*|titol\w* di studio|cittadinanz\w*|degree|citizenship|eligib\w*|requirements?|qualification\w*)\b/],
+  ['exam', /\b(?:prov[ae]|esam\w*|scritt[oa]|oral[ei]|materi[ae]|colloqui\w*|quiz|exams?|tests?|written|oral|subjects?|syllabus|interview\w*)\b/],
+  ['reserve', /\b(?:riserv\w*|reserv\w*|quota)\b/],
+  ['documents', /\b(?:document\w*|allegat\w*|allegare|upload\w*|attach\w*|certificat\w*)\b/],
+  ['contract', /\b(?:contratt\w*|tempo (?:pieno|parziale|determinato|indeterminato)|indeterminato|part-time|full-time|permanent|fixed-term|contract)\b/],
+  ['ranking', /\b(?:graduatori\w*|ranking|punteggi\w*|scores?)\b/],
+  ['fee', /\b(?:contribut\w*|tassa|diritti di segreteria|pagopa|fee)\b/],
+];
+const aspectsOf = memoize((text: string): string[] => ASPECTS.filter(([, re]) => re.test(text)).map(([a]) => a), (text) => text);
+/** Whether a clause speaks only of aspects of the bando other than those the question asks about. */
+export function otherAspect(clause: string, asked: string): boolean {
+  const wanted = aspectsOf(asked);
+  if (wanted.length === 0) return false;
+  const spoken = aspectsOf(clause);
+  return spoken.length > 0 && !spoken.some((a) => wanted.includes(a));
+}
+
+/**
+ * A clause that only weighs what was asked about ("le prove sono uno dei momenti più importanti", "presentare la
+ * domanda è semplice", "this step is crucial"): an evaluation, not a fact about the bando.
+ */
+const EVALUATES =
+  /\b(?:e|sono|resta|rimane|sembra|is|are|remains?|seems?)\s+(?:\S+\s+){0,4}?(?:important[ei]|importantissim[oaie]|fondamental[ei]|crucial[ei]|essenzial[ei]|delicat[oaie]|semplic[ei]|facil[ei]|difficil[ei]|complicat[oaie]|compless[oaie]|impegnativ[oaie]|decisiv[oaie]|important|crucial|essential|key|critical|simple|easy|straightforward|difficult|hard|tricky|demanding|delicate|challenging|decisive)\b/;
+export const evaluates = (clause: string): boolean => EVALUATES.test(clause) && !/\d/.test(clause);

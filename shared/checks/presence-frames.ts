@@ -62,8 +62,23 @@ export const DOCUMENT_POINTER =
   /^(?:all'|nell'|l')?(?:art(?:icolo)?|comma|paragrafo|par|pagina|pag|sezione|allegato|punto|section|article|page|annex|paragraph|point)\.?\s*\d+[a-z]?(?:\s*(?:e|and|,)\s*\d+[a-z]?)*$/;
 
 /**
- * The technical detail of an error: "Codice: DOC_FETCH_TIMEOUT", "(ID: 7f3a-22)", "ref #4411", "trace 9f2c…".
- * Beside an error message it is part of it; alone ("Codice: PA-2027-0012" to "what is the code?") it answers.
+ * The technical detail of an error or of a ticket: "Codice: DOC_FETCH_TIMEOUT", "(ID: 7f3a-22)", "ref #4411",
+ * "trace 9f2c…", "Ticket: HD-3391". Beside an error message or a referral it is part of it; alone it answers only
+ * a question asking for a code or a reference ("Codice: PA-2027-0012" to "what is the code?"). Named as an error
+ * ("Errore 503", "error code: E42") it is the error itself.
  */
 export const ERROR_DETAIL =
-  /^\(?\s*(?:id|codice|code|codice errore|error code|errore|error|rif|ref|reference|trace|trace id|request id|id richiesta|correlation id|status)\s*[:#=]?\s*[\w.:/-]*[\d_][\w.:/-]*\s*\)?$|^\(?\s*[a-z0-9]+(?:_[a-z0-9]+)+\s*\)?$/;
+  /^\(?\s*(?:id|codice|code|codice errore|codice di errore|error code|errore|error|rif|ref|reference|trace|trace id|request id|id richiesta|correlation id|status|ticket|ticket id|ticket number|numero (?:di )?ticket|pratica|numero (?:di )?pratica|protocollo|n\.? (?:di )?protocollo|numero (?:di )?protocollo|case|case id|case number)\s*[:#=]?\s*(?:n\.?\s*)?[\w.:/-]*[\d_][\w.:/-]*\s*\)?$|^\(?\s*[a-z0-9]+(?:_[a-z0-9]+)+\s*\)?$/;
+/** A detail named as an error: "Errore 503", "error code: E42". */
+export const NAMED_ERROR = /^\(?\s*(?:codice (?:di )?errore|error code|errore|error)\b/;
+/** A question asking for a code, a reference or a pointer into a document: a detail alone then answers it. */
+export const ASKS_REFERENCE =
+  /\b(?:codic\w*|code|id|numer\w*|number|riferiment\w*|reference|protocoll\w*|articol\w*|article|allegat\w*|annex|comm[ai]|paragraph\w*|paragraf\w*|sezion\w*|section|pagin\w*|page|ticket|pratica)\b/;
+
+/**
+ * An offer of help with something else: "posso però aiutarti con altri temi: …", "per altre richieste resto a
+ * disposizione", "need help with anything else?". What it then lists is what the bot would rather talk about, not
+ * an answer. The offer is the bot's (a first person, a modal, "happy to"), not "the bando supports other …".
+ */
+export const OFFERS_OTHER =
+  /\b(?:posso|possiamo|potrei|sono|siamo|resto|restiamo|rimango|felice|felici|lieto|lieta|lieti|happy|glad|can|could|need|needs|serve|servisse|bisogno)\b[^.!?]{0,20}\b(?:aiut|help|assist|support|disposizion)\w*[^.!?]{0,25}\b(?:altr[oaie]|other|else|anything|something)\b|\b(?:per|su|for|with|about) (?:altr[eio]|other|any other) \S+[^.!?]{0,50}\b(?:disposizion|aiut|help|assist|happy|glad|felic|liet)\w*/;

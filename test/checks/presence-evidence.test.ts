@@ -152,4 +152,50 @@ describe('answer-presence: evidence a clause answers', () => {
     expect(named(q, "Your best bet is to ring the agency's HR desk, they'll help you.")).toBe('no-answer');
     expect(named(q, "Ring the agency's HR desk: they have 3 seats left.")).toBe('answer');
   });
+
+  it('a question asks what wherever its question word stands: after a comma, a colon, a dash, or as "qual è", "entro che data"', () => {
+    notAnswer(named('Ho sbagliato la domanda del concorso per custodi di Sondrio, come posso correggerla?', 'Non si preoccupi.'));
+    notAnswer(named('Custodi museali Sondrio - how many posts?', 'Need help with anything else?'));
+    notAnswer(named('Qual è lo stipendio dei custodi museali del Comune di Sondrio?', 'Le domande si presentano solo tramite inPA.'));
+    notAnswer(named('Entro che data scade il bando per custodi del Comune di Sondrio?', 'Le domande si presentano online sul portale inPA.'));
+    // "Chi può partecipare?" asks for the requirements: a requirement answers it.
+    expect(named('Comune di Sondrio, bando custodi: chi può partecipare?', 'Chi ha il diploma e la cittadinanza italiana.')).toBe('answer');
+  });
+
+  it('a name about another aspect of the bando than the one asked answers something else', () => {
+    const subjects = "Quali materie ci sono all'orale del concorso per custodi del Comune di Sondrio?";
+    notAnswer(named(subjects, 'Per partecipare serve la laurea in Beni Culturali.'));
+    expect(named(subjects, 'Storia dell\'arte lombarda e legislazione dei Beni Culturali.')).toBe('answer');
+    const reserve = 'Is there a reserve for veterans in the Sondrio museum keepers competition?';
+    notAnswer(named(reserve, 'Applications go through the inPA portal with SPID.'));
+    notAnswer(named(reserve, 'It closes on 4 May.'));
+    expect(named(reserve, 'Yes, one post is reserved for veterans of the Armed Forces.')).toBe('answer');
+    // The bando's name said again (before a colon, or "the … competition") is not the subject asked about.
+    notAnswer(named('Sondrio museum keepers competition: which degree do I need?', 'The Sondrio museum keepers competition has 3 posts.'));
+  });
+
+  it('a body named as "Funzione Pubblica" is a name, not a place where things are published', () => {
+    expect(named("A chi si chiede l'equivalenza del titolo estero per il bando custodi di Sondrio?", 'Al Dipartimento della Funzione Pubblica.')).toBe('answer');
+    notAnswer(named("A chi si chiede l'equivalenza del titolo estero per il bando custodi di Sondrio?", 'È tutto pubblicato sul sito della Funzione Pubblica.'));
+  });
+
+  it('what usually holds, what some bodies do, and what varies are about bandi in general once one was named', () => {
+    notAnswer(named('Entro che data scade il bando per custodi del Comune di Sondrio?', 'Di solito il termine è di 30 giorni dalla pubblicazione.'));
+    notAnswer(named('La prova orale del bando custodi di Sondrio si può fare da remoto?', 'Alcuni enti lo permettono, altri no.'));
+    notAnswer(named('Do I need a licence for the Sondrio museum keepers competition?', 'Licences are often required for such roles.'));
+    notAnswer(named('Which subjects are on the written exam of the Sondrio museum keepers competition?', 'Written exams typically cover law, economics and, for some roles, English.'));
+    notAnswer(named('Quali titoli valgono per il bando custodi di Sondrio?', 'I titoli possono variare in base a diversi fattori, tra cui il profilo, la Regione e il CCNL.'));
+  });
+
+  it('weighing what was asked about is not saying anything of it', () => {
+    notAnswer(named('Come si presenta la domanda per i custodi del Comune di Sondrio?', 'Presentare la domanda è semplice!'));
+    notAnswer(named('Sondrio custodi: prove d\'esame?', "Le prove d'esame sono il momento più delicato del concorso."));
+    expect(named('Come si presenta la domanda per i custodi del Comune di Sondrio?', 'È semplice: si compila il modulo su inPA entro il 9 aprile.')).toBe('answer');
+  });
+
+  it('a ticket number is no date, and a figure is not cut at its comma', () => {
+    notAnswer(named('Quando è la prova scritta dei custodi di Sondrio?', 'Pratica n. 2027/5531.'));
+    expect(named('What is the salary of the Sondrio museum keepers?', 'Around 1,950 euro gross a month.')).toBe('answer');
+  });
 });
+

@@ -64,3 +64,43 @@ describe('answer-presence on an undecided reply', () => {
     expect(r.undecided).toMatch(/generic words/);
   });
 });
+
+describe('deflections that carry words of an answer', () => {
+  const posts = 'Quanti posti ha il concorso per custodi del Comune di Sondrio?';
+  const oral = "Quando è l'orale del bando custodi di Sondrio?";
+  const v = (reply: string, question = posts) => presenceVerdict(reply, { question, bandoNamed: true });
+
+  it('an error named with its code, or printed as an object or a JSON payload without text, is an error', () => {
+    expect(v('Errore 503.')).toEqual({ verdict: 'no-answer', kind: 'error' });
+    expect(v('[object Object]')).toEqual({ verdict: 'no-answer', kind: 'error' });
+    expect(v('{"ok":true,"text":null}')).toMatchObject({ verdict: 'no-answer' });
+    expect(v('{"text":"","error":{"status":500}}')).toEqual({ verdict: 'no-answer', kind: 'error' });
+    expect(v('{"text":"Sono 4 posti a tempo pieno."}')).toEqual({ verdict: 'answer' });
+    expect(v('```\nERRORE 502\nupstream: retriever\n```')).toEqual({ verdict: 'no-answer', kind: 'error' });
+  });
+
+  it('a request passed on, with its ticket number, is a referral; a ticket alone answers only who asks for one', () => {
+    expect(v('Ticket: HD-2029-0042. La sua domanda è stata inoltrata all\'ufficio competente.', oral)).toEqual({ verdict: 'no-answer', kind: 'referral' });
+    expect(v('Your question has been passed to our team. You will receive an update by email.', oral)).toEqual({ verdict: 'no-answer', kind: 'referral' });
+    expect(v('La richiesta è stata registrata. Sarà ricontattato a breve.', oral)).toEqual({ verdict: 'no-answer', kind: 'referral' });
+    expect(v('Ticket: HD-2029-0042.', oral)).toMatchObject({ verdict: 'undecided' });
+    expect(v('Ticket: HD-2029-0042.', 'Qual è il numero del mio ticket?')).toEqual({ verdict: 'answer' });
+  });
+
+  it('"hard to say" does not know; an offer of other topics after it is padding, whatever it lists', () => {
+    expect(v('Difficile dirlo con certezza.')).toEqual({ verdict: 'no-answer', kind: 'dont-know' });
+    expect(v('Su questo non ho informazioni. Posso però aiutarti con altri temi: per esempio come usare SPID o scrivere il CV.')).toEqual({ verdict: 'no-answer', kind: 'dont-know' });
+    expect(v("Non posso rispondere. Per altre richieste su TARI o IMU resto a disposizione!")).toEqual({ verdict: 'no-answer', kind: 'refusal' });
+  });
+
+  it('asking which bando beside "the body runs several selections" still asks which bando', () => {
+    expect(v('A quale concorso ti riferisci? Il Comune gestisce diverse selezioni.')).toEqual({ verdict: 'no-answer', kind: 'asks-which' });
+  });
+
+  it('a markdown title is no answer, and the items of a list of general advice are general advice', () => {
+    const docs = 'Comune di Sondrio, bando custodi: quali documenti servono?';
+    expect(v('## Documenti\n\nEcco alcuni consigli generali:\n- Leggi bene il bando\n- Prepara SPID o CIE per tempo\n- Controlla la PEC', docs)).not.toEqual({ verdict: 'answer' });
+    expect(v('## Documenti\n\n- SPID o CIE\n- ricevuta del versamento di 10 euro', docs)).toEqual({ verdict: 'answer' });
+  });
+});
+
