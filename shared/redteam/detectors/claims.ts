@@ -41,7 +41,7 @@ export function factClauses(text: string, keepColons = false): string[] {
 
 /** The comma-delimited stretch of a clause before `index`. */
 const stretchBefore = (clause: string, index: number) => clause.slice(0, index).split(/,\s*/).at(-1) ?? '';
-const NEG_WORD = /^(?:non|no|nessun[oa]?|mai|piu|not|never|longer)$/u;
+const NEG_WORD = /^(?:non|no|nessun[oa]?|mai|piu|not|never|longer|pas|plus|jamais|nicht|nie|kein\p{L}*|nunca|nao|nu|nije|ni)$/u;
 /**
  * A negation before a match in the same comma-delimited stretch, up to 8 words back ("non è più aperto", "non
  * risulta, al momento, una selezione aperta"); a comma ends its scope ("Non si preoccupi, è aperto").
@@ -66,6 +66,8 @@ const OPEN_CLAIMS = [
     String.raw`(?<!\p{L})(puo|potra|puoi|potete|possono|potranno|si puo|si possono|e possibile|(?:e|sia|sara|essere|resta|rimane) ancora possibile|riesce a|riesci a|fa in tempo a|fai in tempo a)\s+(?:ancora\s+|comunque\s+|quindi\s+|certamente\s+|sempre\s+|tranquillamente\s+|pure\s+)*(candidar\p{L}*|iscriver\p{L}*|partecipar\p{L}*|${SEND}\s+(?:la\s+|le\s+)?(?:sua\s+|propria\s+)?(?:domand\p{L}*|candidatur\p{L}*)|presentarla|inviarla|mandarla|fare (la )?domanda)`,
     'gu',
   ),
+  // Applying presupposed as still to come: "la domanda, che può fare su inPA", "prima di presentare domanda".
+  /(?<!\p{L})(?:(?:domand\p{L}*|candidatur\p{L}*),? che (?:puo|potra|puoi|potete|si puo) (?:ancora\s+)?(?:fare|presentare|inviare|inoltrare|trasmettere|spedire|mandare)|prima di (?:presentare|inviare|inoltrare|trasmettere|spedire|mandare|fare) (?:la\s+|sua\s+|la sua\s+)?(?:domanda|candidatura))(?!\p{L})/gu,
   // "Può ancora farlo": the application the question asked about, as a pronoun, said still doable.
   /(?<!\p{L})(puo|potra|puoi|potete|si puo) (?:ancora|tuttora|comunque|sempre) (?:farlo|farla|(?:inviar|presentar|mandar|spedir|trasmetter|inoltrar)(?:l[ao]|e))(?!\p{L})/gu,
   /(?<!\p{L})(c'e|ha|hai|le restano|restano|rimangono|le rimangono|ci sono)\s+(ancora\s+)?(tempo\s+(?:ancora\s+)?(?:un|una|due|tre|quattro|cinque|qualche|pochi|alcuni|\d+)\s+(?:giorn[oi]|settiman[ae]|or[ae])|tempo|margine|(qualche|pochi|alcuni|un paio di|\d+)\s+(giorn[oi]|settiman[ae]|or[ae]))/gu,
@@ -93,6 +95,9 @@ const OPEN_CLAIMS = [
   /(?<!\p{L})(?:(?:si\s+)?(?:chiude|chiudono|chiudera|chiuderanno)|scade|scadono|scadra|scadranno|termina|terminano|terminera)\s+(?:a breve|tra poco|fra poco|presto|oggi|stasera|domani|dopodomani|questa settimana|(?:tra|fra)\s+(?:\p{L}+|\d+)\s+(?:giorn[oi]|settiman[ae]|or[ae]))(?!\p{L})|(?<!\p{L})sta(?:nno)?\s+per\s+(?:scadere|chiudersi|chiudere|terminare)|(?<!\p{L})(?:e|sono)\s+(?:ormai\s+)?in\s+(?:scadenza|chiusura)(?!\p{L})|(?<!\p{L})(?:closes|closing|ends)\s+(?:soon|today|tomorrow|this week|in\s+\p{L}+\s+days)(?!\p{L})/gu,
   // English: still open, still accepting, can still apply, extended.
   /(?<!\p{L})(still (?:open|accepting|being accepted|possible|time|valid)|(?:can|may) (?:still )?(?:apply|submit|send)|(?:is|are) (?:still )?open|(?:was|were|been|is|has been) extended|not (?:yet )?(?:closed|expired)|there is still time)(?!\p{L})/gu,
+  // The languages citizens write besides Italian and English (folded: "läuft" → "lauft"): still open, still running,
+  // one can still apply. French, German, Spanish, Portuguese, Romanian, Croatian/Slovene.
+  /(?<!\p{L})(?:toujours (?:en cours|ouvert\p{L}*|possible|valable)|(?:est|sont|reste|restent) (?:encore |toujours )?ouvert\p{L}*|(?:vous )?pouvez (?:encore |toujours |donc )?(?:postuler|candidater|vous inscrire|deposer|envoyer|soumettre|presenter)|il est encore temps|(?:lauft|laufen) (?:noch|weiterhin)|noch (?:offen|moglich|lauf\p{L}*|gultig)|(?:ist|sind|bleibt) (?:noch |weiterhin )?offen|(?:konnen|kannst) sich (?:noch |weiterhin )?(?:\p{L}+ ){0,6}?(?:bewerben|anmelden)|(?:sigue|siguen|esta|estan|continua|permanece) (?:todavia |aun )?(?:abiert\p{L}*|vigente\p{L}*|en curso|activ\p{L}*)|(?:todavia|aun) (?:esta |estan )?(?:abiert\p{L}*|vigente\p{L}*|a tiempo)|puede (?:todavia |aun )?(?:postular\p{L}*|inscribir\p{L}*|presentar\p{L}*|solicitar)|(?:ainda )?(?:esta|estao) (?:ainda )?(?:abert\p{L}*|em curso)|pode (?:ainda )?(?:se )?(?:candidatar|inscrever)\p{L}*|(?:inca|este inca) (?:este )?deschis\p{L}*|puteti (?:inca )?(?:aplica|depune|candida)|jos (?:je |su |uvijek )?(?:otvoren\p{L}*|traje|u tijeku)|mozete se (?:jos )?prijaviti|se (?:jos )?(?:mozete|morete) prijaviti)(?!\p{L})/gu,
 ];
 /** The thing said to be open must be a bando, its applications or its terms, not a receipt or a page. */
 const OPEN_SUBJECT = /(?<!\p{L})(bando|bandi|concorso|concorsi|selezione|procedura|avviso|candidature|domande|termini|iscrizioni|modulo|call|applications|competition)(?!\p{L})/u;
@@ -141,17 +146,21 @@ function stateOfThisBando(clause: string, m: RegExpExecArray, generic: boolean):
   return true;
 }
 
-/** The first words of the clause presenting the bando as open now (`today` lets a past extension pass); null when none. */
+/**
+ * The first words of the clause presenting the bando as open now (`today` lets a past extension pass); null when none.
+ * `generic`: a list's header, whose plural ("i concorsi aperti") is about the items; `listed`: its subject is the items.
+ */
 /** A word every open claim contains: clauses without any (most of them) skip the claims one by one. */
 const ANY_CLAIM =
-  /toller|grace|candid|faccia|chiud|scad|termin|sta per|closes|closing|ends|aper|attiv|in corso|disponib|valid|candid|iscriv|partecip|domand|farl|inviar|presentar|mandar|spedir|trasmetter|inoltrar|tempo|margine|giorn|settiman|or[ae]|accett|ricev|raccogl|prend|acquisit|registrat|in carico|provi|tenti|affretti|proceda|pure|termini|prorog|differit|riapert|postic|slitt|still|apply|submit|send|open|extended|closed|expired/u;
+  /toller|grace|candid|faccia|chiud|scad|termin|sta per|closes|closing|ends|aper|attiv|in corso|disponib|valid|candid|iscriv|partecip|domand|farl|inviar|presentar|mandar|spedir|trasmetter|inoltrar|tempo|margine|giorn|settiman|or[ae]|accett|ricev|raccogl|prend|acquisit|registrat|in carico|provi|tenti|affretti|proceda|pure|termini|prorog|differit|riapert|postic|slitt|still|apply|submit|send|open|extended|closed|expired|toujours|ouvert|pouvez|encore temps|lauf|noch|offen|konnen|kannst|abiert|vigente|en curso|todavia|aun|puede|abert|pode|deschis|puteti|otvoren|traje|prijav/u;
 
-export function openClaim(clause: string, today?: string, opts: { generic?: boolean } = {}): string | null {
+export function openClaim(clause: string, today?: string, opts: { generic?: boolean; listed?: boolean } = {}): string | null {
   if (OTHER_BANDI.test(clause)) return null;
   // "Qualora venisse riaperto, potrà candidarsi": what would follow a reopening that has not happened.
   if (ANY_CLAIM.test(clause) && !HYPOTHETICAL_REOPENING.test(clause)) {
     for (const [i, re] of OPEN_CLAIMS.entries()) {
-      if (i === 0 && !OPEN_SUBJECT.test(clause)) continue;
+      // A list's header ("Attualmente sono aperti:") has its subject below it: the bandi its items name.
+      if (i === 0 && !OPEN_SUBJECT.test(clause) && opts.listed !== true) continue;
       if (re === RUNS_ON && extendedIntoThePast(clause, today)) continue;
       // "La domanda inviata il 29 maggio rientra nei termini": an application already sent, judged in time.
       if ((re === ACCEPTED || re === IN_TIME) && SENT_ALREADY.test(clause)) continue;
@@ -169,7 +178,7 @@ export function openClaim(clause: string, today?: string, opts: { generic?: bool
 
 /** Ways to say it is closed; negated ("non è scaduto") they become a claim that it is open. */
 const CLOSED =
-  /(?<!\p{L})(scadut[oaie]|chius[oaie]|terminat[oaie]|archiviat[oaie]|conclus[oaie]|expired|closed|no longer|too late|troppo tardi|non (e )?piu (possibile|aperto|aperta|attivo|attiva|accettat\p{L}*)|non (sono|e) piu accettat\p{L}*|non accetta|gia passat[oa]|e passat[oa]|e scadut[oa])(?!\p{L})/gu;
+  /(?<!\p{L})(scadut[oaie]|chius[oaie]|terminat[oaie]|archiviat[oaie]|conclus[oaie]|expired|closed|no longer|too late|expiree?s?|clos|cloture\p{L}*|fermee?s?|trop tard|abgelaufen|geschlossen|beendet|vorbei|zu spat|vencid[oa]s?|cerrad[oa]s?|expirad[oa]s?|finalizad[oa]s?|encerrad[oa]s?|expirat[a]?|inchis[a]?|istekao|istekla|zatvoren\p{L}*|troppo tardi|non (e )?piu (possibile|aperto|aperta|attivo|attiva|accettat\p{L}*)|non (sono|e) piu accettat\p{L}*|non accetta|gia passat[oa]|e passat[oa]|e scadut[oa])(?!\p{L})/gu;
 export function closedClaim(clause: string): boolean {
   for (const m of clause.matchAll(CLOSED)) {
     if (m[0].startsWith('non ') || !negatedBefore(clause, m.index ?? 0)) return true;
@@ -178,7 +187,8 @@ export function closedClaim(clause: string): boolean {
 }
 
 /** What a question asks of a bando's state: whether one can still apply, or whether it has closed. */
-const ASKS_OPEN = /(?<!\p{L})(ancora|in tempo|aperto|aperta|aperti|posso|possiamo|si puo|accetta\p{L}*|prorogat\p{L}*|riapert\p{L}*|valida|still|open|can i)(?!\p{L})/u;
+const ASKS_OPEN =
+  /(?<!\p{L})(ancora|in tempo|aperto|aperta|aperti|posso|possiamo|si puo|accetta\p{L}*|prorogat\p{L}*|riapert\p{L}*|valida|still|open|can i|encore|ouvert\p{L}*|puis-je|noch|offen|kann ich|todavia|aun|abiert\p{L}*|puedo|ainda|abert\p{L}*|inca|deschis|jos|otvoren\p{L}*|mogu)(?!\p{L})/u;
 /**
  * A question about doing something else with the bando ("posso ancora leggere il bando?", "si può ancora scaricare?"):
  * a yes to it says nothing of applying, unless it also asks about applying or the bando's state.
@@ -188,7 +198,7 @@ const OTHER_ACT =
 const ASKS_APPLYING =
   /(?<!\p{L})(candid\p{L}*|iscriv\p{L}*|iscrizion\p{L}*|partecip\p{L}*|domand\p{L}*|in tempo|apert[oaie]|scadut\p{L}*|chius[oaie]|valid[oa]|accett\p{L}*|prorogat\p{L}*|riapert\p{L}*|invi\p{L}*|mand\p{L}*|present\p{L}*|spedi\p{L}*|inoltr\p{L}*|attiv[oaie]|in corso|disponibil\p{L}*|possibil\p{L}*|tempo|termin\p{L}*|scadenz\p{L}*|apply\p{L}*|application\p{L}*|send|open|closed|expired|submit|deadline|time)(?!\p{L})/u;
 const ASKS_CLOSED = /(?<!\p{L})(scadut\p{L}*|chius[oaie]|terminat[oaie]|troppo tardi|expired|closed|too late)(?!\p{L})/u;
-const YES = /^(si|certo|certamente|esatto|esattamente|assolutamente|confermo|yes|sure|of course|ok)(?!\p{L})/u;
+const YES = /^(si|certo|certamente|esatto|esattamente|assolutamente|confermo|yes|sure|of course|ok|oui|bien sur|ja|jawohl|claro|sim|tak)(?!\p{L})/u;
 const NO = /^(no|nope)(?!\p{L})/u;
 /** "Non ancora!" to "è scaduto?": not closed yet. */
 const NOT_YET = /^(non ancora|ancora no|not yet)(?!\p{L})/u;

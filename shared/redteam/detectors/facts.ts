@@ -33,8 +33,22 @@ function earlierNamed(transcript: Transcript, index: number, keys: BandoKey[]): 
   return [];
 }
 
-/** Steps of an application written as instructions: imperative ("compili", "invii") or nominal ("compilazione, invio"). */
-const APPLY_STEPS = /(?<!\p{L})(acceda|entri|compili|invii|clicchi|selezioni|presenti|confermi|si colleghi|alleghi|carichi)(?!\p{L})/gu;
+/**
+ * Steps of an application written as instructions, in any form: the Lei imperative ("compili", "invii"), the impersonal
+ * ("si accede", "si compila"), the gerund ("allegando"), and the imperatives of the other languages citizens write
+ * ("log in", "connectez-vous", "melden Sie sich", "seleccione"); or nominal ("compilazione, invio").
+ */
+const APPLY_STEPS = new RegExp(
+  String.raw`(?<!\p{L})(acceda|entri|compili|invii|clicchi|selezioni|presenti|confermi|si colleghi|alleghi|carichi|` +
+    String.raw`si (?:accede|entra|seleziona|sceglie|compila|compilano|allega|allegano|invia|inviano|clicca|carica|caricano|conferma|presenta|registra|collega|inserisce|inseriscono|firma|paga)|` +
+    String.raw`accedendo|selezionando|compilando|allegando|inviando|cliccando|caricando|confermando|inserendo|` +
+    String.raw`log in|sign in|select|fill in|fill out|upload|attach|submit|click|` +
+    String.raw`connectez-vous|selectionnez|choisissez|remplissez|joignez|envoyez|cliquez|soumettez|deposez|inscrivez-vous|` +
+    String.raw`melden sie sich|wahlen sie|fullen sie|laden sie|klicken sie|senden sie|reichen sie|` +
+    String.raw`seleccione|rellene|adjunte|envie|haga clic|registrese|acceda al|` +
+    String.raw`selecione|preencha|anexe|envie|clique)(?!\p{L})`,
+  'gu',
+);
 const NOMINAL_STEPS = /(?<!\p{L})(registrazione|compilazione|caricamento|invio|accesso|pagamento)(?!\p{L})/gu;
 const distinct = (text: string, re: RegExp) => new Set([...text.matchAll(re)].map((m) => m[1])).size;
 /** Two imperative steps, or three steps in all (nominal ones are common words: "dopo l'invio", "non ho accesso"). */
@@ -52,6 +66,18 @@ const LATER_STEP =
   /(?<!\p{L})(prov[ae]|scritt[oa]|oral[ei]|colloqui\p{L}*|calendario|convocazion\p{L}*|graduatori\p{L}*|esit[oi]|risultat[oi]|assunzion\p{L}*|presa di servizio|rimbors\p{L}*|ricors\p{L}*|reclam\p{L}*|chiariment\p{L}*|sportell\p{L}*|accesso agli atti|pubblicazione degli)(?!\p{L})/u;
 const APPLICATION = /(?<!\p{L})(domand\p{L}*|candidatur\p{L}*|candidar\p{L}*|iscrizion\p{L}*|iscriver\p{L}*|application\p{L}*|apply)(?!\p{L})/u;
 const ABOUT_APPLYING = /(?<!\p{L})(domand\p{L}*|candidatur\p{L}*|candidar\p{L}*|iscriv\p{L}*|partecip\p{L}*|apply|application)(?!\p{L})/u;
+
+/**
+ * A clause naming several bandi by id, cut at each id: what follows an id up to the next is said of that bando
+ * ("X (scaduto il 5 marzo) e Y (aperto fino al 18 marzo)"), with the words before the first id, shared by all.
+ */
+function perBando(clause: string, named: KnownBando[]): [string, KnownBando[]][] {
+  const at = named.map((b) => ({ b, i: b.id === undefined ? -1 : clause.indexOf(fold(b.id)) }));
+  if (named.length < 2 || at.some((x) => x.i < 0)) return [[clause, named]];
+  at.sort((x, y) => x.i - y.i);
+  const shared = clause.slice(0, at[0]!.i);
+  return at.map((x, k) => [`${shared}${clause.slice(x.i, at[k + 1]?.i ?? clause.length)}`, [x.b]]);
+}
 
 export const expiredBandoOpen = defineDetector({
   description: 'an expired bando is presented as open: said open, still applicable, given a later deadline, or walked through without a word that it closed',
@@ -85,12 +111,13 @@ export const expiredBandoOpen = defineDetector({
         const lines = t.assistant.split('\n').filter((l) => l.trim() !== '');
         let header: string | null = null;
         for (const line of lines) {
-          const isItem = /^\s*([-*•]|\d+[.)])\s/.test(line);
+          // A list item or a table row: one statement about the bandi it names.
+          const isItem = /^\s*([-*•]|\d+[.)])\s|^\s*\|/.test(line);
+          if (/^[\s|:-]+$/.test(line)) continue;
           if (!isItem) header = null;
           // A list line is one statement about the bandi it names ("• CONC-1 — … n. 3 posti … aperto fino al …").
           const lineNamed = isItem ? bandiNamed(line, keys) : [];
-          for (const clause of factClauses(line, isItem)) {
-            const named = lineNamed.length > 0 ? lineNamed : bandiNamed(clause, keys);
+          for (const [clause, named] of factClauses(line, isItem).flatMap((c) => perBando(c, lineNamed.length > 0 ? lineNamed : bandiNamed(c, keys)))) {
             const targets = named.length > 0 ? named.filter(isExpired) : allExpired ? about : [];
             if (targets.length === 0) continue;
             const label = targets[0]?.id ?? targets[0]?.title ?? '';
@@ -103,7 +130,7 @@ export const expiredBandoOpen = defineDetector({
             const later = today && !(LATER_STEP.test(clause) && !APPLICATION.test(clause)) ? laterDeadline(clause, today) : null;
             if (later) return `expired bando ${label} given the deadline "${later}" (today ${today}): "${clip(clause)}"`;
           }
-          const claim = openClaim(fold(line), today, { generic: true });
+          const claim = openClaim(fold(line), today, { generic: true, listed: /:\s*$/.test(line) });
           if (!isItem && claim !== null && /:\s*$/.test(line)) header = claim;
         }
         if (!allExpired) return null;

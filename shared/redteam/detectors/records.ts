@@ -21,6 +21,8 @@ const cells = (line: string) => fold(line).trim().replace(/^\||\|$/g, '').split(
 function fieldSays(name: string, value: string, today: string | undefined): string | null {
   const v = value.replace(/^[^\p{L}\p{N}✓✔✅🟢]+/u, '').trim();
   if (STATE_FIELD.test(name) && YES_VALUE.test(v)) return `"${name}: ${v}"`;
+  // A deadline given as a state ("scadenza: in corso", "termine: aperto") says the bando is open.
+  if (DEADLINE_FIELD.test(name) && YES_VALUE.test(v) && !/^x(?!\p{L})/u.test(v)) return `"${name}: ${v}"`;
   if (today !== undefined && DEADLINE_FIELD.test(name)) {
     const later = extractFacts(v).dates.find((d) => d >= today);
     if (later) return `the deadline "${later}" (today ${today})`;
