@@ -11,6 +11,7 @@ import { ValidationError } from './errors.ts';
 import { insertTasks } from './insert-tasks.ts';
 import { eq } from 'drizzle-orm';
 import { drizzleOf, type Sql } from '../db/client.ts';
+import { storable } from '../db/storable.ts';
 import { runs, tasks } from '../db/schema/engine.ts';
 import type { EngineDeps } from './processor.ts';
 
@@ -36,7 +37,9 @@ export async function expandRun(
   assignFlowParents(withRoot);
   for (const p of planned) p.flowParent = withRoot.find((w) => w.key === p.key)?.flowParent ?? a.attachTo;
   await sql.begin(async (tx) => {
-    await insertTasks(tx as unknown as Sql, a.runId, planned.filter((t) => !already.has(t.key)), { ignoreExisting: true });
+    // Through `storable`: a task adds tasks made of what it read or was told (a generator model's questions).
+    const added = planned.filter((t) => !already.has(t.key)).map((t) => ({ ...t, payload: storable(t.payload) }));
+    await insertTasks(tx as unknown as Sql, a.runId, added, { ignoreExisting: true });
     // raw SQL: the attach task's depends_on grows by the new sinks as one atomic array union (concurrent expansions keep each other's), an array operation Drizzle lacks
     await tx`update tasks set depends_on = array(select distinct unnest(depends_on || ${sinks}::text[]))
       where run_id = ${a.runId} and task_key = ${a.attachTo}`;

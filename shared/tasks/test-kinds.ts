@@ -124,7 +124,8 @@ export const sumKind = defineKind({
 export const expandKind = defineKind({
   kind: 'test.expand',
   queue: 'converse',
-  payload: z.object({ n: z.number().int().positive().max(10_000), attachTo: z.string().default('report') }),
+  /** `nul` gives each added task a text value ending with a NUL, as what a task read can hold. */
+  payload: z.object({ n: z.number().int().positive().max(10_000), attachTo: z.string().default('report'), nul: z.boolean().default(false) }),
   timeoutMs: 30_000,
   attempts: 3,
   backoffMs: 100,
@@ -132,7 +133,7 @@ export const expandKind = defineKind({
     const keys = Array.from({ length: p.n }, (_, i) => `${ctx.taskKey}.x${i + 1}`);
     const added = await ctx.expand(
       [
-        ...keys.map((key, i) => ({ key, kind: 'test.noop', payload: { value: i + 1 } })),
+        ...keys.map((key, i) => ({ key, kind: 'test.noop', payload: { value: p.nul ? `${i + 1}\u0000` : i + 1 } })),
         { key: `${ctx.taskKey}.xsum`, kind: 'test.sum', dependsOn: keys },
       ],
       { attachTo: p.attachTo },

@@ -87,4 +87,25 @@ describe('a NUL in what a task returns', () => {
     expect(results.get('nul')?.value).toBe('risposta del chatbot\u2400');
     expect(results.get('sum')).toMatchObject({ value: 6, inputs: 4 });
   });
+
+  it('in the tasks a task adds to its run, is stored as ␀: the expansion and the tasks it added complete', async () => {
+    const { runId } = await submitRun(infra, {
+      name: 'nul-expand',
+      plan: 'dag',
+      spec: {},
+      tasks: [
+        { key: 'x', kind: 'test.expand', payload: { n: 3, nul: true } },
+        { key: 'report', kind: 'test.sum', dependsOn: ['x'] },
+      ],
+    });
+    expect(await waitForRunStatus(infra.sql, runId, ['completed', 'failed'], 120_000)).toBe('completed');
+    const added = await infra.sql<{ task_key: string; status: string; attempts: number; payload: { value: string } }[]>`
+      select task_key, status, attempts, payload from tasks where run_id = ${runId} and task_key like 'x.x%' and kind = 'test.noop' order by task_key`;
+    expect(added.map((t) => [t.task_key, t.status, t.payload.value])).toEqual([
+      ['x.x1', 'completed', '1\u2400'],
+      ['x.x2', 'completed', '2\u2400'],
+      ['x.x3', 'completed', '3\u2400'],
+    ]);
+    expect((await infra.sql<{ attempts: number }[]>`select attempts from tasks where run_id = ${runId} and task_key = 'x'`)[0]?.attempts).toBe(1);
+  });
 });
