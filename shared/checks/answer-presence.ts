@@ -279,9 +279,10 @@ function evidenced(c: string, said: string[], ctx: Judge, names: string, scope: 
   // A date answers how to do something as well ("scriva all'ufficio entro il 3 maggio"); to a yes/no question, or
   // to one asking which thing ("which degree?"), it needs the subject beside it.
   const dated = ASKS_HOW.test(ctx.question) && (DATE.test(c) || namesTime(c, []));
-  // What usually holds for bandi ("spesso il termine è di 30 giorni"), once a bando was named, is not its value.
-  const usual = ctx.bandoNamed && (scope.usual || USUALLY.test(c));
-  if ((value && !usual && (ctx.slots.length > 0 || topical || untied || dated)) || restrictsAsked(c, ctx) || namesPlace(c, ctx.slots)) return true;
+  // What usually holds for bandi ("spesso il termine è di 30 giorni", "the board is usually made of experts"), once a
+  // bando was named, is no evidence about it, whatever it names.
+  if (usually(c, ctx, scope)) return false;
+  if ((value && (ctx.slots.length > 0 || topical || untied || dated)) || restrictsAsked(c, ctx) || namesPlace(c, ctx.slots)) return true;
   // Asked whom to contact, an address or a number is the answer.
   if (ctx.asksContact && CONTACT_VALUE.test(c)) return true;
   // Asked who, a body or a role ("la commissione esaminatrice") is the answer; asked who may take part or what is
@@ -303,7 +304,7 @@ function evidenced(c: string, said: string[], ctx: Judge, names: string, scope: 
 }
 
 /** A question asking how to do something: a date then answers it too ("entro il 3 maggio"). */
-const ASKS_HOW = /\b(?:come|how|in che modo|in what way|cosa (?:devo|dobbiamo|bisogna|occorre) fare|what (?:do|should|must) (?:i|we) do)\b/;
+const ASKS_HOW = /\b(?:come|how(?! (?:long|much|many|often|old|far|soon|late|early)\b)|in che modo|in what way|cosa (?:devo|dobbiamo|bisogna|occorre) fare|what (?:do|should|must) (?:i|we) do)\b/;
 
 /**
  * A restriction ("solo online", "esclusivamente tramite inPA", "solo se le domande superano le 500") answers what,
@@ -331,6 +332,7 @@ interface Scope {
   usual: boolean;
 }
 const NO_SCOPE: Scope = { generic: false, classwide: false, usual: false };
+const usually = (c: string, ctx: Judge, scope: Scope): boolean => ctx.bandoNamed && (scope.usual || USUALLY.test(c));
 
 function classify(clause: string, ctx: Judge, names = '', scope: Scope = NO_SCOPE): Clause {
   const { generic, classwide } = scope;
@@ -342,6 +344,9 @@ function classify(clause: string, ctx: Judge, names = '', scope: Scope = NO_SCOP
   // needs the subject beside it (evidenced).
   if (ctx.slots.length > 0 && countFits(ctx.slots) && namesCount(c)) return { kind: 'content' };
   if (FILLER.some((re) => re.test(c))) return { kind: 'filler' };
+  // "Sono Lia", "I'm Max": the bot introducing itself by its name.
+  const introduces = /^(?:sono|mi chiamo|my name is|i'?m|i am|this is) (\S+)$/.exec(c);
+  if (introduces && names.split(' ').includes(introduces[1] ?? '')) return { kind: 'filler' };
   if (isEcho(clause.trim(), ctx)) return { kind: 'echo' };
   const as = deflection(c, ctx, ORDER);
   if (as) return { kind: 'deflection', as };
@@ -357,7 +362,7 @@ function classify(clause: string, ctx: Judge, names = '', scope: Scope = NO_SCOP
   if (declines && !/\d/.test(c) && tokens(c.slice(declines.index + declines[0].length)).slice(0, 3).some((w) => isMetaWord(w) || isReferralWord(w))) return { kind: 'deflection', as: negatedKind(own) };
   // "Purtroppo sì", "I'm afraid there is", "not necessarily": a side taken on a yes/no question (not the side some
   // bodies take, "alcuni enti lo consentono, altri no", or what is often so: "licences are often required").
-  const sides = !ctx.wh && !(ctx.bandoNamed && (classwide || scope.usual || USUALLY.test(c)));
+  const sides = !ctx.wh && !(ctx.bandoNamed && classwide) && !usually(c, ctx, scope);
   if (sides && ((takesSide(c) && !speaksOfItself(c)) || endsOnSide(c))) return { kind: 'content' };
   if (own.length === 0) return { kind: 'bare' };
   const said = own.filter((w) => !isMetaWord(w));
@@ -376,7 +381,7 @@ function classify(clause: string, ctx: Judge, names = '', scope: Scope = NO_SCOP
     // responsabili del bando").
     // A side taken on a yes/no question ("no need", "not required") or a restriction ("solo la maggiore età")
     // answers even in the question's own words.
-    if ((sides && takesSide(c) && !speaksOfItself(c)) || restrictsAsked(c, ctx)) return { kind: 'content' };
+    if ((sides && takesSide(c) && !speaksOfItself(c)) || (restrictsAsked(c, ctx) && !usually(c, ctx, scope))) return { kind: 'content' };
     const restates = !/\d/.test(c) && said.every(inQuestion) && (ctx.wh || new Set(said).size < Math.ceil(new Set(asked).size / 2));
     // "Nessuna esperienza richiesta" to "richiede esperienza?": the question's words, negated, say no.
     if (restates && !ctx.wh && NEGATION.test(c) && !NEGATION.test(ctx.question)) return { kind: 'content' };

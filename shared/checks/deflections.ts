@@ -137,7 +137,7 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\b(?:la |le |ti |vi )?(?:invito|invitiamo|consiglio|consigliamo|suggerisco|suggeriamo|raccomando) (?:a |di )?(?:contattare|consultare|rivolgersi|visitare|scrivere|leggere|rileggere|verificare|controllare|guardare|chiedere|informarsi)/,
     /\bche (?:la|le|ti|vi) (?:invito|invitiamo|consiglio|suggerisco) (?:a|di) /,
     /\b(?:contatti|consulti|visiti|telefoni|scriva (?:a|al|alla|all'|ai|agli|alle)|si rivolga|(?:la|ti|vi|le) (?:rimando|rinvio|indirizzo))\b/,
-    /\b(?:chiedi|contatta|scrivi|rivolgiti|senti|chiama|telefona|consulta|guarda|controlla|verifica|informati) (?:pure |direttamente |prima )?(?:\S+ ){0,3}(?:comune|ente|ufficio|uffici|regione|provincia|azienda|asl|amministrazione|sito|portale|bando|segreteria|sportello|urp|responsabil)/,
+    /\b(?:chiedi|contatta|scrivi|rivolgiti|senti|chiama|telefona|consulta|guarda|controlla|verifica|informati) (?:pure |direttamente |prima )?(?:\S+ ){0,3}(?:comune|ente|ufficio|uffici|regione|provincia|azienda|asl|amministrazione|sito|portale|bando|segreteria|sportello|urp|responsabil|sezione|pagina|albo|bacheca)/,
     /\b(?:le |li |la |lo |l')?(?:trova|trovera|troverai|trovi|trovate|sono (?:indicat|riportat|descritt|spiegat)\w*|e (?:indicat|riportat|descritt|spiegat)\w*) (?:\S+ ){0,6}(?:nel|sul|sulla|nella|nell'|all'|al) ?(?:sito|portale|bando|avviso|pagina|testo|documento|albo)/,
     /\b(?:verifichi|controlli|chieda|si informi|si accerti)\b[^.!?;:]{0,30}\b(?:direttamente|ente|uffici?|amministrazione|comune|regione|azienda|asl|segreteria|sportello|urp|sito|portale|pagina|responsabil)/,
     // "È preferibile / consigliabile / opportuno che (lei) verifichi …", "meglio chiedere …".
@@ -179,11 +179,18 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\b(?:best|right|official|correct|reliable|authoritative) (?:source|place|reference|contact|people)\b/,
     /\bla fonte (?:migliore|ufficiale|piu affidabile|corretta|giusta)\b|\b(?:fonti|canali) ufficiali\b/,
     /\bfor (?:more|further|detailed|these|this) (?:information|details)\b/,
+    // What was asked is "what the bando says": "le materie sono quelle previste dal bando", "the time is set out in
+    // the notice", "secondo le modalità indicate nel bando" (a pointer, not the value).
+    /\b(?:quell[oaie]|quanto|come|secondo (?:le|i|gli|la|il|quanto)(?: \S+)?) (?:previst|indicat|stabilit|riportat|definit|fissat|specificat|descritt|disciplinat)\w* (?:dal|nel|dall'|nell'|dalla|nella) ?(?:bando|avviso|regolamento|disciplinare)\b|\b(?:e|sono|viene|vengono) (?:stabilit|indicat|fissat|definit|specificat|disciplinat)\w* (?:dal|nel|dall'|nell') ?(?:bando|avviso|regolamento)(?: di concorso)?$|\b(?:is|are) (?:set out|stated|specified|laid down|indicated|defined|determined) in the (?:call|notice|bando|regulations?)\b/,
+    // Someone else knows: "the Municipality would know best", "l'ente ne sa di più".
+    /\b(?:would|will|should|might) know (?:best|better|more)\b|\bne (?:sa|sanno|sapra|sapranno) (?:di piu|meglio)\b/,
     // Passed on, to be answered later: "la sua richiesta è stata inoltrata all'ufficio", "you will receive an update".
     /\b(?:richiesta|domanda|segnalazione|quesito|pratica|request|question|query|enquiry|inquiry|ticket)\b[^.!?]{0,30}\b(?:(?:e|e stat[oa]|sara|verra|viene) (?:inoltrat|trasmess|girat|passat|inviat|assegnat|registrat|pres[oa] in carico|smistat)\w*|(?:has been|was|will be|is being) (?:forwarded|passed|sent|escalated|assigned|transferred|routed|logged|registered|recorded))/,
     /\b(?:riceve(?:ra|rai|rete)|(?:le|ti|vi) (?:arrivera|faremo sapere|risponderemo|ricontatteremo)|you(?:'ll| will) (?:receive|get|hear)|(?:we|they|someone|a colleague|an (?:operator|agent|advisor))(?:'ll| will) (?:get back|reply|respond|contact you|be in touch))\b(?:[^.!?]{0,30}\b(?:risposta|aggiornamento|riscontro|notizie|reply|response|update|answer|back|from us|from them))?/,
     /\b(?:un |il )?(?:operatore|collega|consulente|addetto|incaricato)\b[^.!?]{0,30}\b(?:(?:la|ti|vi|le) )?(?:ricontatter|contatter|risponder|richiamer)\w*/,
     /\b(?:(?:sara|sarai|sarete|verra|verrai|verrete) (?:ricontattat|richiamat|contattat)\w*|you(?:'ll| will) be (?:contacted|called back|recontacted))\b/,
+    // Told later, without a time: "will be communicated to candidates in due course", "saranno comunicate a tempo debito".
+    /\b(?:will be|verra|verranno|sara|saranno) (?:\S+ ){0,2}(?:communicated|announced|notified|made known|comunicat\w*|res[oaie] not[oaie]|notificat\w*) (?:\S+ ){0,4}?(?:in due course|at a later (?:date|stage)|later on|later|successivamente|a tempo debito|in seguito|piu avanti|prossimamente)\b/,
   ],
   'asks-which': [
     /\bwhat (?:competition|call|bando|exam|position|selection|job)\b/,

@@ -74,8 +74,7 @@ export const countFits = (slots: Slot[]): boolean => slots.length === 0 || slots
  */
 const TIME =
   /\b(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|january|february|march|april|june|july|august|september|october|november|december|lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|monday|tuesday|wednesday|thursday|friday|saturday|sunday|primavera|estate|autunno|inverno|spring|summer|autumn|winter|domani|dopodomani|ieri|tomorrow|yesterday)\b|\b(?:settimana|mese|anno|week|month|year) (?:prossim|scors|passat|ventur)\w*|\b(?:prossim|scors|passat)\w* (?:settimana|mese|anno)\b|\b(?:next|last|this coming|following|previous) (?:week|month|year|term|semester)\b|\b(?:dopo|prima|before|after) (?:lo|la|il|l'|i|gli|le|the) (?:scritto|orale|prova|prove|preselezion\w*|colloqui\w*|written|oral|test|exam|interview|assunzione|hiring)\b|\b\w+ (?:giorni|settimane|mesi|days|weeks|months) (?:prima|dopo|before|after|from)\b/;
-export const namesTime = (clause: string, slots: Slot[]): boolean =>
-  (slots.length === 0 || slots.includes('when') || slots.includes('duration')) && TIME.test(clause);
+export const namesTime = (clause: string, slots: Slot[]): boolean => (slots.length === 0 || slots.includes('when')) && TIME.test(clause);
 
 /**
  * A restriction or sufficiency that gives the value ("solo per esami", "basta la triennale", "only online",

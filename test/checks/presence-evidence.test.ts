@@ -197,5 +197,12 @@ describe('answer-presence: evidence a clause answers', () => {
     notAnswer(named('Quando è la prova scritta dei custodi di Sondrio?', 'Pratica n. 2027/5531.'));
     expect(named('What is the salary of the Sondrio museum keepers?', 'Around 1,950 euro gross a month.')).toBe('answer');
   });
+
+  it('what usually holds is no evidence of any kind: not a body to "who", not a requirement, not a date to "how long"', () => {
+    notAnswer(named('Who sits on the exam board of the Sondrio museum keepers competition?', 'The board is usually made up of experts in the subjects.'));
+    notAnswer(named('Quale laurea serve per il bando custodi di Sondrio?', 'Per questi bandi di solito serve la laurea in Beni Culturali.'));
+    notAnswer(named('How long is the probation for the Sondrio museum keepers?', 'The Sondrio museum keepers competition closes on 9 June 2027 and has 3 posts.'));
+    expect(named('How long is the probation for the Sondrio museum keepers?', 'Six months.')).toBe('answer');
+  });
 });
 

@@ -102,5 +102,18 @@ describe('deflections that carry words of an answer', () => {
     expect(v('## Documenti\n\nEcco alcuni consigli generali:\n- Leggi bene il bando\n- Prepara SPID o CIE per tempo\n- Controlla la PEC', docs)).not.toEqual({ verdict: 'answer' });
     expect(v('## Documenti\n\n- SPID o CIE\n- ricevuta del versamento di 10 euro', docs)).toEqual({ verdict: 'answer' });
   });
+
+  it('"as the bando says", "will be told in due course", "they would know best", "dai un\'occhiata" point elsewhere', () => {
+    expect(v('Le materie sono quelle previste dal bando.', "Che materie ci sono all'orale del bando custodi di Sondrio?")).toEqual({ verdict: 'no-answer', kind: 'referral' });
+    expect(v("Il numero degli ammessi all'orale è stabilito dal bando di concorso.")).toEqual({ verdict: 'no-answer', kind: 'referral' });
+    expect(v('The exam time will be communicated to candidates in due course.', oral)).toMatchObject({ verdict: 'no-answer' });
+    expect(v("I'm not entirely sure. The Municipality of Sondrio would know best.")).toMatchObject({ verdict: 'no-answer' });
+    expect(v("Non saprei dirti, ma potresti dare un'occhiata all'Albo pretorio.")).toMatchObject({ verdict: 'no-answer' });
+    expect(v('Per saperlo controlla la sezione Bandi di concorso sul sito del Comune.')).toEqual({ verdict: 'no-answer', kind: 'referral' });
+  });
+
+  it('a bot introducing itself by name says nothing', () => {
+    expect(v("Ciao! Sono Lia, l'assistente del Comune. Come posso aiutarti oggi?")).toMatchObject({ verdict: 'no-answer' });
+  });
 });
 
