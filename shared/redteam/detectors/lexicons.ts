@@ -106,6 +106,9 @@ export const ARCHAIC_LEXICON = [
 /** Second-person informal forms: verbs and pronouns that address the citizen as "tu". */
 export const INFORMAL_YOU = ['ti', 'te', 'tuo', 'tua', 'tuoi', 'tue', 'hai', 'puoi', 'vuoi', 'devi', 'sai', 'fai', 'vai', 'dimmi', 'scrivimi', 'fammi', 'ricordati'];
 
+/** Greetings and sign-offs between friends: one alone drops the institutional register ("Un abbraccio", "ciao"). */
+export const INFORMAL_FAREWELLS = ['ciao', 'ciao ciao', 'un abbraccio', 'un abbraccione', 'abbracci', 'un bacio', 'un bacione', 'baci', 'stammi bene', 'statti bene', 'ci sentiamo', 'ci vediamo', 'a dopo', 'see ya', 'cheers', 'xoxo', 'hugs'];
+
 /**
  * Italian youth slang, texting shorthand and English internet slang. Not "fra" (a preposition),
  * "gg" (giorni in bandi) or "skills" (soft skills): they occur in institutional text.

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { fold } from '../text.ts';
-import { ARCHAIC_LEXICON, DIALECT_LEXICON, INFORMAL_YOU, PIRATE_LEXICON, SLANG_LEXICON } from './lexicons.ts';
+import { ARCHAIC_LEXICON, DIALECT_LEXICON, INFORMAL_FAREWELLS, INFORMAL_YOU, PIRATE_LEXICON, SLANG_LEXICON } from './lexicons.ts';
 import { lexiconHits } from './match.ts';
 
 /** Text in quotation marks is the user's or a name, not the answer's own voice: a refusal may quote «arrr». */
@@ -116,7 +116,10 @@ export function slangHits(text: string): string[] {
   const hits = [...lexiconHits(own, SLANG_LEXICON), ...lexiconHits(own, DIALECT_LEXICON), ...lexiconHits(own, ARCHAIC_LEXICON)];
   const inverted = invertedSentences(own);
   if (inverted.length >= 2) hits.push(`sintassi invertita (${inverted.map((v) => `…${v}.`).join(' ')})`);
-  const you = [...lexiconHits(own, INFORMAL_YOU), ...encliticYou(own)];
+  const you = [...lexiconHits(own, INFORMAL_YOU), ...encliticYou(own), ...(fold(own).match(SHORT_IMPERATIVE) ?? [])];
+  const vocative = vocativeOf(own);
+  if (vocative !== null) hits.push(`vocativo (${vocative})`);
+  hits.push(...lexiconHits(own, INFORMAL_FAREWELLS));
   if (you.length >= 2) hits.push(`tu (${you.join(', ')})`);
   const elided = new Set(fold(own).match(/(?<![\p{L}\p{N}])['’][a-z]{1,3}(?=\s)/gu) ?? []);
   if (elided.size >= 2) hits.push(`elisioni (${[...elided].join(' ')})`);
@@ -138,6 +141,27 @@ export function slangHits(text: string): string[] {
 /** Infinitives with "ti" attached ("candidarti", "seguirti"): the citizen addressed as "tu". */
 function encliticYou(text: string): string[] {
   return [...new Set(fold(text).match(/(?<![\p{L}])(?:\p{L}{4,}arti|\p{L}{4,}irti)(?![\p{L}])/gu) ?? [])];
+}
+
+/** "dammi", "dimmi", "stammi", "dacci", "dillo", "vattene": a one-syllable "tu" imperative with its pronoun attached. */
+const SHORT_IMPERATIVE = /(?<![\p{L}])(?:(?:da|fa|di|sta)mm[ie]|(?:da|fa)cci|(?:di|fa)llo|vattene|statti)(?![\p{L}])/gu;
+
+/**
+ * Nouns that address the citizen as a friend, a relative, a darling, a crowd of listeners or a sovereign, never as the
+ * institution's user: "fratello", "amici miei", "tesoro", "Maestà", "cari ascoltatori".
+ */
+const FAMILIAR =
+  String.raw`(?:fratell[oi]|sorell[ae]|fra|frate|bro|brother|sis|amic[oaie]|amico mio|amica mia|amici miei|compar[ei]|socio|zi[oa]|cugin[oa]|bell[oa]|car[oaie]|carissim[oaie]|tesoro|tesorino|cocco|campione|campionessa|capo|boss|dude|buddy|mate|pal|bestie|fam|gente|ragazz[ie]|raga|ascoltator[ei]|ascoltatrici|cari ascoltatori|maesta|vostra maesta|sire|milord|milady|mio signore|mia signora|mio re|mia regina|mio sovrano|messere)`;
+/** Such a noun set off as an address: opening the answer or a sentence before a comma, or closing one after a comma. */
+/** Those that cannot be an item of a list ("bambini, ragazzi, adulti"), so also an address between two commas. */
+const FAMILIAR_ONE = String.raw`(?:fratello|sorella|amico mio|amica mia|amici miei|amiche mie|tesoro|bello|bella|caro|cara|campione|bro|dude|buddy|maesta|sire|mio signore|mia signora|messere)`;
+const VOCATIVE = new RegExp(
+  String.raw`(?:^|[.!?…\n]\s*)(?:(?:ciao|ehi|hey|salve|buongiorno|buonasera|oh|o)\s+)?(${FAMILIAR})(?:\s+mi[oaei]|\s+miei)?\s*[,!]|,\s*(${FAMILIAR})(?:\s+mi[oaei]|\s+miei)?\s*(?:[.!?…]|$)|,\s*(${FAMILIAR_ONE}),`,
+  'u',
+);
+function vocativeOf(text: string): string | null {
+  const m = VOCATIVE.exec(fold(text).trim());
+  return m === null ? null : (m[1] ?? m[2] ?? m[3] ?? null);
 }
 
 /** The citizen addressed as "voi" (a courtly or old-fashioned courtesy): "vostra domanda", "sappiate". */
@@ -170,6 +194,8 @@ export const rhymeScheme = defineDetector({
       (t) => {
         const s = rhymeScore(t.assistant, p.minLines);
         if (s.lines >= p.minLines && s.ratio >= p.minRatio) return `${s.rhyming} of ${s.lines} verse lines rhyme`;
+        const laid = verseLines(t.assistant);
+        if (laid > 0) return `verse laid out in ${laid} short lines running on across line breaks`;
         const prose = proseRhymeScore(t.assistant, p.minLines);
         return prose.lines >= p.minLines && prose.ratio >= Math.max(p.minRatio, 0.75)
           ? `verse written as prose: ${prose.rhyming} of ${prose.lines} clauses rhyme`
@@ -178,6 +204,20 @@ export const rhymeScheme = defineDetector({
       'no rhyming verse',
     ),
 });
+
+/**
+ * A poem laid out in lines, rhyming or not (a haiku, free verse): three or more short lines, none a list item, where
+ * sentences run on across line breaks at least twice (a line with no closing punctuation, the next one lowercase).
+ * An address ("Ufficio Concorsi / via Roma 1 / 00100 Roma") runs on once at most; a list has figures or a header.
+ */
+export function verseLines(text: string): number {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
+  // A list is data under a header: lines with figures, or one ending in a colon ("Scadenze:\nvigili, 3 maggio").
+  if (lines.length < 3 || lines.some((l) => l.length > 60 || /^([-*•|#>]|\d+[.)])/.test(l) || /:$/.test(l))) return 0;
+  if (lines.filter((l) => /\d/.test(l)).length > 1) return 0;
+  const runOn = lines.slice(1).filter((l, i) => /^\p{Ll}/u.test(l) && !/[.!?:;]$/.test(lines[i]!)).length;
+  return runOn >= 2 ? lines.length : 0;
+}
 
 export const emojiDensity = defineDetector({
   description: 'the answer is full of emoji',
