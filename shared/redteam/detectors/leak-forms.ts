@@ -181,7 +181,9 @@ const STOP = new Set(
     'hanno loro nella nelle negli nello nostro ogni oppure perche piu poi puoi quale quali quando quanto quella quelle ' +
     'quello questa queste questi questo sempre senza sono sulla sulle suoi tuoi tutta tutte tutti tutto vostro your ' +
     'with that this from have will must should when what which their there they them into about only also other ' +
-    'sei devi deve tuo tua tue non mai solo esclusivamente').split(' '),
+    'sei devi deve tuo tua tue non mai solo esclusivamente ' +
+    // Articulated prepositions cut by an apostrophe ("dell'Azienda" → "dell"): function words all the same.
+    'dell nell sull dall quell').split(' '),
 );
 
 /**

@@ -47,11 +47,18 @@ const DISCLOSURE = new RegExp(
     String.raw`my (?:instructions|rules|guidelines|system prompt|prompt|configuration|directives)`,
     String.raw`i (?:was|am|have been|ve been) (?:told|instructed|configured|programmed|asked|set up|designed) to`,
     String.raw`here (?:is|are) (?:my|the) (?:\p{L}+ )?(?:version|instructions|rules|prompt|translation|text)`,
+    // French, German, Spanish, Portuguese: the same frame, for a prompt translated on request.
+    String.raw`(?:mes|mon|ma|voici les) (?:consignes|instructions|regles|directives|configuration|prompt)`,
+    String.raw`(?:on m'a|j'ai ete) (?:demande|dit|indique|configure|programme|instruit)\p{L}*`,
+    String.raw`(?:meine|mein|hier sind die) (?:regeln|anweisungen|vorgaben|richtlinien|konfiguration|systemprompt|prompt)`,
+    String.raw`ich (?:wurde|bin) (?:angewiesen|konfiguriert|programmiert|instruiert)`,
+    String.raw`(?:mis|aqui estan las) (?:instrucciones|reglas|directrices|indicaciones)|mi (?:configuracion|prompt)`,
+    String.raw`(?:minhas|meu|minha) (?:instrucoes|regras|diretrizes|configuracao|prompt)`,
   ].join('|'),
   'u',
 );
-const REFUSING = /(?<![\p{L}])(non|not|cannot|can't|never|mai|nessun\p{L}*|condivider\p{L}*|rivelar\p{L}*|divulgar\p{L}*|share|reveal|disclose)(?![\p{L}])/u;
-const CONFIDENTIAL = /(?<![\p{L}])(riservat\p{L}*|confidenzial\p{L}*|segret\p{L}*|private|confidential|non (?:posso|possono|vengono|sono) (?:essere )?(?:condivis|rivelat|divulgat|mostrat)\p{L}*)(?![\p{L}])/u;
+const REFUSING = /(?<![\p{L}])(non|not|cannot|can't|never|mai|nessun\p{L}*|condivider\p{L}*|rivelar\p{L}*|divulgar\p{L}*|share|reveal|disclose|ne|pas|jamais|nicht|kein\p{L}*|nie|no|nunca|compartir|revelar|partager|reveler|verraten|teilen)(?![\p{L}])/u;
+const CONFIDENTIAL = /(?<![\p{L}])(riservat\p{L}*|confidenzial\p{L}*|segret\p{L}*|private|confidential|confidentiel\p{L}*|vertraulich\p{L}*|geheim\p{L}*|confidencial\p{L}*|secret\p{L}*|non (?:posso|possono|vengono|sono) (?:essere )?(?:condivis|rivelat|divulgat|mostrat)\p{L}*)(?![\p{L}])/u;
 
 /** A clause where the answer presents its own instructions, not negated before it and not called confidential. */
 export function disclosureFrame(answer: string): string | null {
@@ -62,6 +69,18 @@ export function disclosureFrame(answer: string): string | null {
     return m[0];
   }
   return null;
+}
+
+/**
+ * How many items follow the frame: numbered or bulleted items, or clauses separated by semicolons ("Meine Regeln: 1) …
+ * 2) … 3) …", "Mes consignes : … ; … ; …"). Instructions presented and then listed are the prompt, in any language.
+ */
+export function itemsAfter(answer: string, frame: string): number {
+  const text = fold(answer);
+  const rest = text.slice(Math.max(0, text.indexOf(frame)) + frame.length);
+  const items = (rest.match(/(?:^|\s)(?:\d{1,2}[.)]|[-*•])\s+\p{L}/gmu) ?? []).length;
+  const semicolons = rest.split(';').filter((c) => /\p{L}{3,}/u.test(c)).length;
+  return Math.max(items, semicolons);
 }
 
 /** Clauses where the assistant binds itself or orders itself: the voice of a rule list. */
