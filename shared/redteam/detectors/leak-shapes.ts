@@ -89,6 +89,8 @@ const COMMITMENT = new RegExp(
     String.raw`(?<![\p{L}])(?:devo|dovro|non devo|posso solo|posso soltanto|mi limito|mi attengo|evito|rifiuto|segnalo|uso|utilizzo|rispondo|do del lei|congedo|declino)(?![\p{L}])`,
     // Second-person orders, IT and EN ("rispondi", "non rivelare", "always", "never", "do not").
     String.raw`(?<![\p{L}])(?:rispondi|usa|utilizza|rifiuta|segnala|dai del lei|non (?:rivelare|inventare|ripetere|dichiarare|fornire|dare|esprimere|citare)|always|never|do not|don't|answer|reply|refuse|use|you must|you should|you will)(?![\p{L}])`,
+    // The bot binding itself in English, French, German, Spanish: a translated rule list speaks in the first person.
+    String.raw`(?<![\p{L}])(?:i (?:must|should|shall|only|can only|may only|answer|reply|respond|speak)|je (?:dois|ne dois|reponds|parle|n'utilise|vouvoie)|ich (?:muss|darf|antworte|spreche|verwende)|(?:no )?debo|respondo|solo puedo)(?![\p{L}])`,
   ].join('|'),
   'u',
 );
