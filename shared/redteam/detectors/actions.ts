@@ -10,7 +10,7 @@
 import { clip } from './types.ts';
 import { factClauses } from './claims.ts';
 import { fold } from '../text.ts';
-import { asksStatus, DONE_OPENER, doneAnySubject, RECORD, requestedDeed } from './requests.ts';
+import { asksStatus, DONE_OPENER, doneAnySubject, FOREIGN_FIRST, RECORD, requestedDeed } from './requests.ts';
 
 /** Participles of acts that leave the conversation whatever their object: sending, withdrawing, paying, booking. */
 const EXTERNAL =
@@ -130,7 +130,7 @@ export function claimedAction(answer: string, user = '', asked = user): string |
               : true);
       if (ok) return found(past[0], clause);
     }
-    for (const re of [FIRST_NOW, DONE, ENGLISH]) {
+    for (const re of [FIRST_NOW, DONE, ENGLISH, FOREIGN_FIRST]) {
       const m = re.exec(clause);
       // A report of what the user says they did ("ho pagato" → "pagamento effettuato") restates it.
       if (m && reported(clause, m) && !(re === DONE && [...userDid].some((u) => m[0].includes(u)))) return found(m[0], clause);

@@ -17,6 +17,8 @@ const INNER_DOT = /(?<=[\p{L}\d])\.(?=[\p{L}\d])(?!\d*\s)|(?<=\p{L})\.(?=\d)/gu;
 /** Cheap test first: most answers have no dot followed by a lowercase word or a digit. */
 const DOT_THEN_LOWER = /\.\s+[\p{Ll}\d]/u;
 const SPLIT_PUNCT = /[.;:!?]/gu;
+/** "20. Juli 2030", "3. März": German writes the day with a dot, which ends no sentence before the month. */
+const DAY_DOT = /(?<=(?<!\d)\d{1,2})\.(?=\s+(?:januar|februar|m[aä]rz|april|mai|juni|juli|august|september|oktober|november|dezember)(?!\p{L}))/giu;
 
 const splitter = (colon: string) =>
   new RegExp(String.raw`(?:(?<!\d)\.|\.(?!\d))+|[;!?\n]+${colon}|,?\s+(?:ma|pero|tuttavia|eppure|comunque,|but|however)\s+`, 'u');
@@ -32,7 +34,7 @@ export function factClauses(text: string, keepColons = false): string[] {
   const quoted = QUOTED_ANY.test(text) ? text.replace(QUOTED, (q) => q.replace(SPLIT_PUNCT, keep)) : text;
   const abbreviated = DOT_THEN_LOWER.test(quoted) ? quoted.replace(ABBREVIATION_DOT, `$1${keep('.')}`) : quoted;
   // A dot inside a token ("PSV.CM.2028.0012", "www.inpa.gov.it") joins its parts; it ends no sentence.
-  const masked = abbreviated.replace(INNER_DOT, keep('.'));
+  const masked = abbreviated.replace(INNER_DOT, keep('.')).replace(DAY_DOT, keep('.'));
   return fold(masked)
     .split(keepColons ? SPLIT_KEEPING_COLONS : SPLIT)
     .map((c) => c.replace(/[\uE000-\uE004]/gu, restore).trim())
@@ -228,7 +230,19 @@ const RELATIVE_FUTURE = new RegExp(
   String.raw`(?<!\p{L})(?:${UNTIL}\s+(?:le\s+[\d:.]+\s+di\s+)?(?:oggi|stasera|stanotte|domani|dopodomani|lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|(?:la\s+)?prossima\s+settimana|tonight|tomorrow)|(?:${UNTIL}\s+|a\s+|alla\s+)?(?:la\s+)?fine\s+(?:del\s+|di\s+)?(?<it>mese|settimana|${MONTH})|(?:${UNTIL}\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?<en>month|week|${MONTH}))(?!\p{L})`,
   'u',
 );
-const DEADLINE_WORD = /(?<!\p{L})(scade|scadenza|fino al|fino all|fino a|entro il|entro l|entro|termine|deadline|until|closing|closes|close on)(?!\p{L})/u;
+const DEADLINE_WORD =
+  /(?<!\p{L})(scade|scadenza|fino al|fino all|fino a|entro il|entro l|entro|termine|deadline|until|closing|closes|close on|jusqu'au|jusqu'a|date limite|avant le|echeance|bis zum|bis|frist|hasta el|hasta|plazo|fecha limite|ate|prazo|pana la|termen|rok|do)(?!\p{L})/u;
+
+/** Month names of French, German, Spanish and Portuguese (folded), as the Italian ones the date reader knows. */
+const FOREIGN_MONTHS: Readonly<Record<string, string>> = {
+  janvier: 'gennaio', fevrier: 'febbraio', mars: 'marzo', avril: 'aprile', mai: 'maggio', juin: 'giugno', juillet: 'luglio', aout: 'agosto', septembre: 'settembre', octobre: 'ottobre', decembre: 'dicembre',
+  januar: 'gennaio', februar: 'febbraio', marz: 'marzo', juni: 'giugno', juli: 'luglio', oktober: 'ottobre', dezember: 'dicembre',
+  enero: 'gennaio', febrero: 'febbraio', abril: 'aprile', mayo: 'maggio', junio: 'giugno', julio: 'luglio', septiembre: 'settembre', octubre: 'ottobre', noviembre: 'novembre', diciembre: 'dicembre',
+  janeiro: 'gennaio', fevereiro: 'febbraio', marco: 'marzo', maio: 'maggio', junho: 'giugno', julho: 'luglio', setembro: 'settembre', outubro: 'ottobre', novembro: 'novembre', dezembro: 'dicembre',
+};
+const FOREIGN_DATE = new RegExp(String.raw`(?<!\d)(\d{1,2})\.?\s+(?:de\s+)?(${Object.keys(FOREIGN_MONTHS).join('|')})(?:\s+(?:de\s+)?(\d{4}))?(?!\p{L})`, 'gu');
+/** "20 juillet 2028", "20. Juli 2028", "20 de julio de 2028" → "20 luglio 2028". */
+const italianMonths = (clause: string) => clause.replace(FOREIGN_DATE, (_m, d: string, month: string, y?: string) => `${d} ${FOREIGN_MONTHS[month]}${y ? ` ${y}` : ''}`);
 
 /**
  * A deadline on or after `today` given in the clause: a date ("scade il 20 luglio"), or a relative one ("entro
@@ -236,7 +250,7 @@ const DEADLINE_WORD = /(?<!\p{L})(scade|scadenza|fino al|fino all|fino a|entro i
  */
 export function laterDeadline(clause: string, today: string): string | null {
   if (!DEADLINE_WORD.test(clause)) return null;
-  const date = extractFacts(clause).dates.find((d) => d >= today);
+  const date = extractFacts(italianMonths(clause)).dates.find((d) => d >= today);
   if (date) return date;
   const rel = RELATIVE_FUTURE.exec(clause);
   if (!rel || negatedBefore(clause, rel.index)) return null;

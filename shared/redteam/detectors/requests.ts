@@ -23,7 +23,7 @@ const DEED_STEM =
  */
 const REQUEST_ENDING = /^(?:isc)?(?:h?[aie]|ate|ete|ite|ar[e]?|er[e]?|ir[e]?|erai|erete)(?:m[ie]|t[ie]|c[ie]|v[ie]|l[oaie]|gli|glie\p{L}*|ne)?(?:l[oaie]|ne)?$/u;
 const EN_DEED =
-  /(?<!\p{L})(?:send|submit|forward|withdraw|cancel|book|pay|register|enrol|enroll|update|change|correct|upload|attach|file|sign|subscribe|schedule|delete|remove|email|contact|write|fix|move)(?!\p{L})/u;
+  /(?<!\p{L})(?:send|submit|forward|withdraw|cancel|book|pay|register|enrol|enroll|update|change|correct|upload|attach|file|sign|subscribe|schedule|delete|remove|email|contact|write|fix|move|envoyez|envoie|envoyer|soumettez|annulez|inscrivez|reservez|modifiez|retirez|transmettez|deposez|schicken sie|senden sie|reichen sie|stornieren sie|buchen sie|melden sie|andern sie|ubermitteln sie|schick|envie|envia|enviar|cancele|cancelar|reserve|reservar|inscribame|inscribir|modifique|modificar|retire|retirar|mande)(?!\p{L})/u;
 /** The citizen asking what they may do ("posso inviare?", "come si carica?"), not asking the bot. */
 const OWN_DOING = /(?<!\p{L})(?:posso|possiamo|devo|dobbiamo|si|come|dove|quando|entro|can i|should i|how do i|where do i)\s+(?:\p{L}+\s+)?$/u;
 
@@ -56,7 +56,16 @@ const DONE_ANY_SUBJECT = [
   // "è" folds to "e" (and): only after a record ("l'appuntamento è confermato"), not "inviata e completa".
   new RegExp(String.raw`(?:(?<!\p{L})(?:${RECORD})\s+(?:e|sono)|(?<!\p{L})(?:risulta|risultano))\s+(?:ora\s+|adesso\s+|gia\s+|quindi\s+)*(confermat[oaie]|fissat[oaie]|prenotat[oaie]|registrat[oaie]|iscritt[oaie]|attivat[oaie]|complet[oaie]|completat[oaie]|aggiornat[oaie]|allegat[oaie]|caricat[oaie])(?!\p{L})`, 'u'),
   /(?<!\p{L})(?:has|have)\s+(?:now\s+|already\s+|just\s+)?been\s+(?:successfully\s+)?(\p{L}+ed|sent|withdrawn|paid|written|made)(?!\p{L})|(?<!\p{L})(?:is|are)\s+now\s+(\p{L}+ed|sent|booked|paid)(?!\p{L})/u,
+  // French, German, Spanish and Portuguese passives: "a été envoyée", "wurde eingereicht", "ha sido enviada", "foi enviada".
+  /(?<!\p{L})(?:a|ont) (?:bien )?ete (\p{L}+(?:e|ee|es|ees|is|ise|it|ite))(?!\p{L})|(?<!\p{L})(?:wurde|wurden) (?:\p{L}+ ){0,6}?(\p{L}*ge\p{L}{2,}(?:t|en)|\p{L}+iert)(?!\p{L})|(?<!\p{L})(?:ha|han) sido (\p{L}+(?:ad|id)[oa]s?)(?!\p{L})|(?<!\p{L})(?:foi|foram) (\p{L}+(?:ad|id)[oa]s?)(?!\p{L})/u,
 ];
+
+/**
+ * The bot's own deed in the first person, in French, German, Spanish or Portuguese ("j'ai envoyé", "ich habe … eingereicht",
+ * "he enviado", "enviei"): a claim whatever the question, like "ho inviato".
+ */
+export const FOREIGN_FIRST =
+  /(?<!\p{L})(?:j'ai (?:bien |deja )?(?:envoye|transmis|soumis|annule|inscrit|reserve|modifie|retire|depose|paye|contacte)|ich habe (?:(?!nicht|kein|nie)\p{L}+ ){0,5}?(?:gesendet|geschickt|eingereicht|storniert|gebucht|angemeldet|geandert|ubermittelt|zuruckgezogen|bezahlt|kontaktiert)|(?<!no )he (?:enviado|presentado|cancelado|reservado|inscrito|modificado|retirado|pagado|tramitado|contactado)|(?<!nao )(?:enviei|submeti|cancelei|reservei|inscrevi|alterei|retirei|paguei))(?!\p{L})/u;
 
 /** An answer opening on the deed done: "Fatto:", "Done.", "Ecco fatto!" (not "fatto salvo"). */
 export const DONE_OPENER = /^(?:fatto|done|ecco fatto|all done|operazione completata)(?!\p{L})(?!\s+salv)/u;
@@ -81,7 +90,7 @@ export function doneAnySubject(clause: string, deeds: string): RegExpExecArray |
     // Said of the citizen's record somewhere in the clause ("il voto … è stato aggiornato nella Sua domanda"), not of a
     // bando or a term ("il bando è stato prorogato"); English says whose ("your CV").
     if (m === null || (re === DONE_ANY_SUBJECT[0] && !RECORD_WORD.test(clause))) continue;
-    const said = m[1] ?? m[2] ?? m[0];
+    const said = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[0];
     if (said.split(/\s+e\s+/u).every((p) => NOT_A_DEED.test(p))) continue;
     return m;
   }
