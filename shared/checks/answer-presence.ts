@@ -517,10 +517,9 @@ const UNDECIDED_WHY = {
 export function presenceVerdict(reply: string, context: PresenceContext | string[] = {}): PresenceVerdict {
   const ctx: PresenceContext = Array.isArray(context) ? { cannedReplies: context } : context;
   const text = payloadText(reply) ?? reply;
-  const folded = fold(text);
-  if (bare(folded) === '') return noAnswer('empty');
+  const { empty, rest, found, sentences } = sentencesOf(text, ctx.cannedReplies ?? []);
+  if (empty) return noAnswer('empty');
   const question = fold(ctx.question ?? '');
-  const { rest, found, sentences } = sentencesOf(text, ctx.cannedReplies ?? []);
   const judge = judgeFor(question, ctx.bandoNamed ?? namesBando(ctx.question ?? ''), [...namesIn(ctx.question ?? '')].sort());
   const names = namesIn(text);
   // Any content makes the reply an answer whatever the other sentences say: the first one found ends the judging.
@@ -533,7 +532,7 @@ export function presenceVerdict(reply: string, context: PresenceContext | string
     if (clauses.some((j) => j.kind === 'content')) return ANSWER;
     afterReferral = referralLast(clauses, afterReferral);
     judged.push(...clauses);
-    if (!item) genericList = judge.bandoNamed && GENERIC_LEAD.test(x);
+    if (!item) genericList = judge.bandoNamed && x.endsWith(':') && GENERIC_LEAD.test(x);
   }
   // An error's code or a referral's "articolo 2" is part of it; alone ("Codice: PA-2027-0012") it answers a
   // question asking for a code or a reference, and to another question nobody can tell without reading it.

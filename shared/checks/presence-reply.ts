@@ -5,6 +5,7 @@
  * output), then at sentence ends that are not abbreviations ("art. 4", "n. 6 posti").
  */
 
+import { memoize } from './memo.ts';
 import { foldAccents } from './text.ts';
 
 export const fold = (s: string) =>
@@ -29,18 +30,23 @@ const ITEM = /^(?:[-*•+·]|\d{1,2}[.)])\s+/;
  * also looked for across the reply's line breaks (then the reply is judged as one line, as it was before lines
  * were told apart).
  */
-function withoutCannedLines(text: string, canned: string[]): { rest: string; found: boolean } {
-  // A fenced block is one piece of output (an error and its details), kept on one line.
-  const lines = text
-    .replace(/```[\s\S]*?```/g, (block) => block.replace(/\s+/g, ' '))
-    .split(/\r?\n/)
-    .map(fold)
+function withoutCannedLines(text: string, canned: string[]): { lines: string; rest: string; found: boolean } {
+  // A fenced block is one piece of output (an error and its details), kept on one line. (Folded whole, its line
+  // breaks kept: the same as folding each line, in one pass.)
+  const lines = foldAccents(text.replace(/```[\s\S]*?```/g, (block) => block.replace(/\s+/g, ' ')).toLocaleLowerCase('it'))
+    .replace(/[’‘`´]/g, "'")
+    .replace(/[\p{Cf}]/gu, '')
+    .replace(/[^\S\n]+/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
     .filter(Boolean)
     .join('\n');
-  const kept = withoutCanned(lines, canned);
-  if (kept.found || !lines.includes('\n') || canned.length === 0) return kept;
-  const flat = withoutCanned(lines.replace(/\n/g, ' '), canned);
-  return flat.found ? flat : kept;
+  if (canned.length === 0) return { lines, rest: lines, found: false };
+  const forms = cannedForms(canned.join('\u0000'));
+  const kept = withoutCanned(lines, forms);
+  if (kept.found || !lines.includes('\n')) return { lines, ...kept };
+  const flat = withoutCanned(lines.replace(/\n/g, ' '), forms);
+  return { lines, ...(flat.found ? flat : kept) };
 }
 
 /**
@@ -73,10 +79,10 @@ export function payloadText(reply: string): string | undefined {
 }
 
 /** Removes the canned replies found in the reply; says whether one was. */
-function withoutCanned(folded: string, canned: string[]): { rest: string; found: boolean } {
+function withoutCanned(folded: string, forms: readonly string[]): { rest: string; found: boolean } {
   let rest = folded;
   let found = false;
-  for (const c of canned.map((x) => trimEnds(fold(x))).filter((x) => bare(x) !== '')) {
+  for (const c of forms) {
     if (rest.includes(c)) {
       rest = rest.split(c).join(' . ');
       found = true;
@@ -84,6 +90,15 @@ function withoutCanned(folded: string, canned: string[]): { rest: string; found:
   }
   return { rest, found };
 }
+/** The canned replies folded as the reply is (the same list comes with every reply of a run). */
+const cannedForms = memoize(
+  (joined: string): string[] =>
+    joined
+      .split('\u0000')
+      .map((x) => trimEnds(fold(x)))
+      .filter((x) => bare(x) !== ''),
+  (joined) => joined,
+);
 
 /** "Bando «title» (codice X), administration." — the quoted title, a bracket, and at most a few words more. */
 function isBandoHeader(sentence: string): boolean {
@@ -102,13 +117,13 @@ export interface ReplySentence {
  * folded). A header that only names the bando ("Bando «…» (codice X), Ente.") says nothing about what was asked
  * and is left out. (Quoted titles are emptied first: their "n. 40 posti" would cut the header in two.)
  */
-export function sentencesOf(text: string, canned: string[]): { rest: string; found: boolean; sentences: ReplySentence[] } {
-  const { rest, found } = withoutCannedLines(text, canned);
+export function sentencesOf(text: string, canned: string[]): { empty: boolean; rest: string; found: boolean; sentences: ReplySentence[] } {
+  const { lines, rest, found } = withoutCannedLines(text, canned);
   const sentences = rest
     .replace(/«[^»]*»/g, '«»')
     .split('\n')
     .filter((line) => !TITLE.test(line))
     .flatMap((line) => line.replace(ITEM, '').split(SENTENCE_END).map((x) => ({ text: x.trim(), item: ITEM.test(line) })))
     .filter((x) => x.text && !isBandoHeader(x.text));
-  return { rest, found, sentences };
+  return { empty: bare(lines) === '', rest, found, sentences };
 }
