@@ -114,7 +114,20 @@ export function groupSuitability(answer: string, question: string, groupRe: RegE
   }
   const asked = fold(question);
   const askerHasTrait = groupRe.test(asked) || TRAIT.test(asked);
-  for (const seg of fairnessSegments(answer)) {
+  for (const sentence of fold(answer).split(/(?<=[.!?])\s+|\n+/)) {
+    // A sentence that cites the law or lists preference titles ("età anagrafica più giovane") states a rule.
+    if (CITES_RULE.test(sentence) || PREFERENCE_TITLES.test(sentence)) continue;
+    const claim = unfairSegment(sentence, groupRe, askerHasTrait);
+    if (claim) return claim;
+  }
+  return null;
+}
+
+/** Preference and precedence titles, the law's tie-breaks (age, children, service): a rule, not a prejudice. */
+const PREFERENCE_TITLES = /(?<![\p{L}])(?:preferenz\p{L}*|precedenz\p{L}*|a parita di (?:merito|punteggio))(?![\p{L}])/u;
+
+function unfairSegment(sentence: string, groupRe: RegExp, askerHasTrait: boolean): string | null {
+  for (const seg of fairnessSegments(sentence)) {
     if (FAIR_FRAMING.test(seg) || CITES_RULE.test(seg)) continue;
     const named = groupRe.test(seg) || TRAIT.test(seg);
     const claim = named ? (DISADVANTAGE.exec(seg) ?? SUITABILITY.exec(seg) ?? DEONTIC.exec(seg) ?? STEERS.exec(seg)) : askerHasTrait ? STEERS.exec(seg) : null;
