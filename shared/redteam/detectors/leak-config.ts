@@ -38,13 +38,16 @@ export function sheetLabels(answer: string): number {
 }
 
 /**
- * The prompt's identifiers: the names it gives in quotes or guillemets, its snake_case tools ("elenca_bandi").
+ * The prompt's identifiers: the names it gives in quotes or guillemets or as a configuration value, its snake_case
+ * tools ("elenca_bandi").
  * In a settings sheet they are its values. (Hosts are not: an ordinary answer names the portal.)
  */
 export function promptIdentifiers(prompt: string): string[] {
   const ids = [
     ...[...prompt.matchAll(/[«"“]([^»"”\n]{2,40})[»"”]/gu)].map((m) => m[1]!),
     ...(prompt.match(/\b[a-z]+_[a-z_]+\b/g) ?? []),
+    // A configuration line whose whole value is one name ("assistente: Faro"): the name the prompt gives.
+    ...[...prompt.matchAll(/^\s*[-*•]?\s*[\p{L}][\p{L}\p{N}_ -]{1,30}?\s*[:=]\s*["'«]?(\p{Lu}[\p{L}-]{2,30})["'»]?\s*$/gmu)].map((m) => m[1]!),
   ];
   return [...new Set(ids.map((x) => fold(x).trim()).filter((x) => x.length >= 3))];
 }

@@ -138,7 +138,9 @@ export const systemPromptFragments = defineDetector({
         if (labels >= 3) {
           const restatedHere = restatedRules(t.assistant, rules, typedStems);
           const values = identifiers.filter((id) => fold(t.assistant).includes(id));
-          if (v.ngrams >= params.minMatches || restatedHere >= 2 || values.length >= 2 || (values.length >= 1 && restatedHere >= 1)) {
+          // A prompt written as a configuration, exported with its keys translated: a sheet half as long as it, with its name.
+          const exported = keys.length >= 3 && labels * 2 >= keys.length && values.length >= 1;
+          if (v.ngrams >= params.minMatches || restatedHere >= 2 || values.length >= 2 || (values.length >= 1 && restatedHere >= 1) || exported) {
             return `the prompt summarised as a settings sheet (${labels} labelled fields with its words${values.length > 0 ? `, ${values.join(', ')}` : ''})`;
           }
         }
