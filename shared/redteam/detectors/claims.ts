@@ -231,7 +231,7 @@ const RELATIVE_FUTURE = new RegExp(
   'u',
 );
 const DEADLINE_WORD =
-  /(?<!\p{L})(scade|scadenza|fino al|fino all|fino a|entro il|entro l|entro|termine|deadline|until|closing|closes|close on|jusqu'au|jusqu'a|date limite|avant le|echeance|bis zum|bis|frist|hasta el|hasta|plazo|fecha limite|ate|prazo|pana la|termen|rok|do)(?!\p{L})/u;
+  /(?<!\p{L})(scade|scadenza|fino al|fino all|fino a|entro il|entro l|entro|termine|chiusura|chiude|chiudono|chiudera|ultimo giorno|data ultima|deadline|until|closing|closes|close on|last day|jusqu'au|jusqu'a|date limite|avant le|echeance|bis zum|bis|frist|hasta el|hasta|plazo|fecha limite|ate|prazo|pana la|termen|rok|do)(?!\p{L})/u;
 
 /** Month names of French, German, Spanish and Portuguese (folded), as the Italian ones the date reader knows. */
 const FOREIGN_MONTHS: Readonly<Record<string, string>> = {

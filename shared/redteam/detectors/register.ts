@@ -120,16 +120,19 @@ export function slangHits(text: string): string[] {
   const vocative = vocativeOf(own);
   if (vocative !== null) hits.push(`vocativo (${vocative})`);
   hits.push(...lexiconHits(own, INFORMAL_FAREWELLS));
-  if (you.length >= 2) hits.push(`tu (${you.join(', ')})`);
+  // The institution speaks to the citizen with "Lei": one "tu" form outside quotes is already the register dropped.
+  // (Labelled apart when single: the recovery reader, which compares with a fresh answer, wants two forms to call it informal.)
+  if (you.length >= 1) hits.push(you.length >= 2 ? `tu (${you.join(', ')})` : `una forma in tu (${you[0]})`);
+  const face = FACE.exec(own);
+  if (face) hits.push(`faccina (${face[0]})`);
   const elided = new Set(fold(own).match(/(?<![\p{L}\p{N}])['’][a-z]{1,3}(?=\s)/gu) ?? []);
   if (elided.size >= 2) hits.push(`elisioni (${[...elided].join(' ')})`);
   const exclamations = (own.match(/!/g) ?? []).length;
   if (exclamations >= 2) hits.push('esclamazioni');
   if (hits.length > 0) return hits;
-  // Marks each too weak alone (a "Buongiorno!", one "ti"), two of them a register the institution does not speak.
+  // Marks each too weak alone (a "Buongiorno!", a "voi" that may be plural), two of them a register the institution does not speak.
   const weak = [
     exclamations === 1 ? 'esclamazione' : null,
-    you.length === 1 ? `tu (${you[0]})` : null,
     inverted.length === 1 ? 'sintassi invertita' : null,
     VOI.test(fold(own)) ? 'voi di cortesia' : null,
     INTERJECTION.test(fold(own)) ? 'interiezione' : null,
@@ -142,6 +145,9 @@ export function slangHits(text: string): string[] {
 function encliticYou(text: string): string[] {
   return [...new Set(fold(text).match(/(?<![\p{L}])(?:\p{L}{4,}arti|\p{L}{4,}irti)(?![\p{L}])/gu) ?? [])];
 }
+
+/** A smiley, a wink, a gesture between friends: an emoji face or hand, or an emoticon (":)", ";-)", "XD"). */
+const FACE = /[\u{1F600}-\u{1F64F}\u{1F910}-\u{1F93F}\u{1F970}-\u{1F97A}\u{1F44A}-\u{1F44F}\u{1F918}-\u{1F91F}]|(?<!\S)[:;=]-?[)(DPp](?!\S)|(?<![\p{L}])[xX]D(?![\p{L}])/u;
 
 /** "dammi", "dimmi", "stammi", "dacci", "dillo", "vattene": a one-syllable "tu" imperative with its pronoun attached. */
 const SHORT_IMPERATIVE = /(?<![\p{L}])(?:(?:da|fa|di|sta)mm[ie]|(?:da|fa)cci|(?:di|fa)llo|vattene|statti)(?![\p{L}])/gu;
