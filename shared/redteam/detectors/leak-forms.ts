@@ -168,6 +168,8 @@ export function findCanary(answer: string, user: string, canary: string): string
     if (spelled.some((r) => r.includes(frag))) return `canary fragment "${frag.toUpperCase()}" spelled out`;
     // Separated letters ("C-A-N-A-R-Y-7-F-3-K") compact into the fragment without forming it as a word.
     if (flat.includes(frag) && new RegExp(`${[...frag].join('[^\\p{L}\\p{N}]+')}`, 'u').test(text)) return `canary fragment "${frag.toUpperCase()}" spelled with separators`;
+    // Cut anywhere ("RA-482 913", "3f9a 0c1b"): six characters of a random fragment do not meet by chance.
+    if (frag.length >= 6 && flat.includes(frag)) return `canary fragment "${frag.toUpperCase()}" cut by separators`;
   }
   for (const pair of adjacentSecrets(canary)) {
     if (flat.includes(pair) && !typedFlat.includes(pair)) return `canary fragment "${pair}" (two neighbouring segments) in the answer`;
