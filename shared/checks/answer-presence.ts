@@ -31,7 +31,7 @@ import { ENGLISH_MARKERS, ENGLISH_STOPWORDS, ITALIAN_MARKERS, ITALIAN_STOPWORDS 
 import { parseItalianNumberWord } from './italian-numbers.ts';
 import { memoize } from './memo.ts';
 import { countFits, endsOnSide, enumerates, figureFits, namesIn, namesNumber, evaluates, namesPlace, namesRequirement, namesTime, otherAspect, restricts, slotsOf, takesSide, namesFit, type Slot } from './presence-evidence.ts';
-import { ASKS_REFERENCE, DECLINES, DOCUMENT_POINTER, ERROR_DETAIL, NAMED_ERROR, OFFERS_OTHER, advisesElsewhere, asksBack, speaksOfItself } from './presence-frames.ts';
+import { ASKS_REFERENCE, DECLINES, DOCUMENT_POINTER, SOURCE_LABEL, ERROR_DETAIL, NAMED_ERROR, OFFERS_OTHER, advisesElsewhere, asksBack, speaksOfItself } from './presence-frames.ts';
 import { bare, fold, payloadText, sentencesOf, trimEnds } from './presence-reply.ts';
 import type { CheckContext, CheckHandler, CheckResult } from './types.ts';
 
@@ -64,11 +64,12 @@ const ORDER: DeflectionKind[] = ['error', 'refusal', 'fallback', 'dont-know', 'a
 /**
  * content: says something; filler: pleasantries and words about the conversation; bare: only stop words ("lo è");
  * weak: only the question's own words, to a question asking what/when/how much (restates, adds nothing);
- * polar: a yes or a no; some: words of its own, but neither a figure nor anything about what was asked ("il nostro
+ * polar: a yes or a no; tentative: content said as a guess or under a condition ("potrebbe essere a marzo", "se è
+ * prevista una tassa, si paga con PagoPA"), an answer only where nothing in the reply deflects; some: words of its own, but neither a figure nor anything about what was asked ("il nostro
  * staff aggiorna costantemente il portale"): it answers only where nothing in the reply deflects.
  */
 type Clause =
-  | { kind: 'content' | 'claim' | 'some' | 'filler' | 'bare' | 'weak' | 'echo' | 'detail' }
+  | { kind: 'content' | 'tentative' | 'claim' | 'some' | 'filler' | 'bare' | 'weak' | 'echo' | 'detail' }
   | { kind: 'polar'; yesNo: boolean }
   | { kind: 'deflection'; as: DeflectionKind };
 interface Judge {
@@ -121,7 +122,9 @@ const questionWords = memoize(
     // What is asked about, without the words that name the bando ("il concorso del Comune di Gorizia per …").
     const about = askedPart(question).replace(PROFILE, ' ').replace(NAMING, ' ');
     const topic = tokens(about).filter((w) => !BANDO_NOUN.test(w));
-    return { asked, about, topic, inQuestion: formsOf(asked), onTopic: formsOf(topic), selves: new Set(question.match(USER_SELF) ?? []) };
+    const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
+    const runs = new Set(words.slice(2).map((w, i) => `${words[i]} ${words[i + 1]} ${w}`));
+    return { asked, about, topic, runs, inQuestion: formsOf(asked), onTopic: formsOf(topic), selves: new Set(question.match(USER_SELF) ?? []) };
   },
   (question) => question,
 );
@@ -159,18 +162,26 @@ function deflection(text: string, ctx: Judge, kinds: DeflectionKind[]): Deflecti
     if (!says(kind, text)) continue;
     // Asking which bando is the right reply when none was named; a referral answers a question about contacts.
     if (kind === 'asks-which' && !ctx.bandoNamed) return undefined;
-    if (kind === 'referral' && ctx.asksContact && CONCRETE_CHANNEL.test(text)) return undefined;
+    // (A channel the question itself names, "l'ufficio concorsi" to "the ufficio concorsi's phone?", is not one.)
+    if (kind === 'referral' && ctx.asksContact && newMatch(CONCRETE_CHANNEL, text, ctx.question)) return undefined;
     // A long clause with figures that mentions a referral, "which" or an error is content that also says so.
     if ((kind === 'asks-which' || kind === 'referral' || kind === 'error') && tokens(text).length > 10 && /\d/.test(text)) return undefined;
     // A referral or "which" beside a date ("scriva all'ufficio entro il 3 maggio") gives the user a deadline.
     // Asked where to write, an address is the answer whatever else the clause asks or advises.
-    if ((kind === 'asks-which' || kind === 'referral') && ctx.asksContact && CONTACT_VALUE.test(text)) return undefined;
-    if ((kind === 'asks-which' || kind === 'referral') && (DATE.test(text) || namesTime(text, []) || /\b\d+ (?:giorni|settimane|mesi|days|weeks|months)\b/.test(text))) return undefined;
+    if ((kind === 'asks-which' || kind === 'referral') && ctx.asksContact && newMatch(CONTACT_VALUE, text, ctx.question)) return undefined;
+    // (A time the question does not ask for, an office's weekdays to "where is the exam?", gives nothing.)
+    if ((kind === 'asks-which' || kind === 'referral') && (DATE.test(text) || namesTime(text, ctx.slots) || /\b\d+ (?:giorni|settimane|mesi|days|weeks|months)\b/.test(text))) return undefined;
     // "In caso di malfunzionamento del portale …", "if the system is down …": a procedure, not a failure.
     if (kind === 'error' && CONDITIONAL.test(text)) continue;
     return kind;
   }
   return undefined;
+}
+
+/** Whether `re` matches in `text` something the question does not already say. */
+function newMatch(re: RegExp, text: string, question: string): boolean {
+  const all = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+  return [...text.matchAll(all)].some((m) => !question.includes(m[0]));
 }
 
 /** More English than Italian function words, or, in a question without any ("minimum height required?"), word endings. */
@@ -229,6 +240,9 @@ const USER_SELF = /\b(?:posso|devo|ho|mi|io|mio|mia|miei|mie|vorrei|can i|do i|s
 /** The bot placing the question outside what it does ("esce dal tipo di supporto che offro", "beyond what I …"). */
 const SCOPE_OUT = /\b(?:esce|escono|esula\w*|va oltre|vanno oltre|fuori (?:da|dal|dai|dalla|dalle|del|dei|dell')|al di fuori|outside|beyond|out of)\b/;
 
+/** A clause thanking or apologising for something: "la ringrazio per …", "mi scuso per …", "thank you for …". */
+const COURTESY = /^(?:(?:la|ti|vi) ringrazi\w*|grazie|ringraziamo|mi scus\w*|ci scusiamo|scusate|thanks?|thank you|many thanks|sorry|apologies|we apologi[sz]e|i apologi[sz]e)\b(?: (?:\S+ ){0,2}(?:per|for|about)\b)/;
+
 /** The bot's side or good wishes: "il nostro staff", "our team", "le auguro", "wishing you the best". */
 const ABOUT_US = /\b(?:nostr[oaie]|our|team|staff|auguro|auguriamo|wish|wishing|good luck|buona fortuna|in bocca al lupo)\b/;
 
@@ -258,7 +272,7 @@ const GENERIC = new RegExp(`\\b(?:${GENERIC_WORDS})\\b`);
 /** What varies or depends ("può variare in base a …", "it depends on …"). */
 const VARIES = /\b(?:var(?:ia|iano|iare|iabil\w*)|cambi(?:a|ano|are)|dipende|dipendono|var(?:y|ies|ied|iable)|depends?)\b/;
 /** What usually or often holds ("di solito", "spesso", "typically"): said of bandi in general, not of the one named. */
-const USUALLY = /\b(?:spesso|talvolta|a volte|di solito|solitamente|generalmente|in genere|in generale|normalmente|tipicamente|di norma|often|sometimes|usually|generally|in general|normally|typically|as a rule)\b/;
+const USUALLY = /\b(?:spesso|talvolta|a volte|di solito|solitamente|generalmente|in genere|in generale|normalmente|tipicamente|di norma|in linea di massima|di massima|in linea generale|per (?:questi|simili|tali) (?:profili|ruoli|concorsi|posti)|often|sometimes|usually|generally|in general|normally|typically|as a rule|generally speaking|broadly speaking|for (?:such|similar|these) (?:roles|posts|positions|competitions|jobs))\b/;
 
 /**
  * Whether a clause that neither deflects nor restates shows what an answer shows (presence-evidence.ts): a
@@ -268,9 +282,13 @@ const USUALLY = /\b(?:spesso|talvolta|a volte|di solito|solitamente|generalmente
  */
 function evidenced(c: string, said: string[], ctx: Judge, names: string, scope: Scope): boolean {
   const generic = scope.generic;
-  const { inQuestion, onTopic, topic, about } = questionWords(ctx.question);
+  const { inQuestion, onTopic, topic, about, runs } = questionWords(ctx.question);
+  // The bando as the question names it, said back ("il bando per 4 agenti di polizia municipale …"): three words
+  // or more in the question's order name the bando, not what is asked about it, and the ente's name is no news.
+  const echoed = echoedWords(c, runs, ctx.named);
+  const own = said.filter((w) => !echoed.has(w) && !ENTE_WORD.test(w));
   // The question's subject (not the names of its bando) named again: what the clause speaks of.
-  const topical = said.some((w) => onTopic(w) && !ctx.named.includes(w));
+  const topical = own.some((w) => onTopic(w) && !ctx.named.includes(w));
   // A value of the kind asked ("il 3 marzo" to "quando?"); to a question that names no kind (yes/no, what, how),
   // a figure counts beside the subject asked about: "2 posti, entro il 14 marzo" does not say what it pays.
   const value = figureFits(c, ctx.slots, ctx.question) || (namesCount(c) && countFits(ctx.slots)) || namesTime(c, ctx.slots);
@@ -282,7 +300,10 @@ function evidenced(c: string, said: string[], ctx: Judge, names: string, scope: 
   // What usually holds for bandi ("spesso il termine è di 30 giorni", "the board is usually made of experts"), once a
   // bando was named, is no evidence about it, whatever it names.
   if (usually(c, ctx, scope)) return false;
-  if ((value && (ctx.slots.length > 0 || topical || untied || dated)) || restrictsAsked(c, ctx) || namesPlace(c, ctx.slots)) return true;
+  // To a question naming no kind of value, a figure about another aspect of the bando ("5 posts" to "which degree?")
+  // answers something else.
+  const aside = ctx.slots.length === 0 && otherAspect(c, about);
+  if ((value && !aside && (ctx.slots.length > 0 || topical || untied || dated)) || restrictsAsked(c, ctx) || namesPlace(c, ctx.slots)) return true;
   // Asked whom to contact, an address or a number is the answer.
   if (ctx.asksContact && CONTACT_VALUE.test(c)) return true;
   // Asked who, a body or a role ("la commissione esaminatrice") is the answer; asked who may take part or what is
@@ -295,12 +316,38 @@ function evidenced(c: string, said: string[], ctx: Judge, names: string, scope: 
   // clause says where things are published ("pubblicato sulla Gazzetta Ufficiale"): then it names a place to look.
   // Asked what or whether, a name about another aspect of the bando answers something else: "the competition has 5
   // posts in the Area Istruttori" to "which documents?".
-  const named = names !== '' && said.some((w) => !inQuestion(w) && !isReferralWord(w) && names.split(' ').includes(w)) && !PUBLISHED.test(c);
+  const named = names !== '' && own.some((w) => !inQuestion(w) && !isReferralWord(w) && names.split(' ').includes(w)) && !PUBLISHED.test(c);
   if (named && namesFit(ctx.slots) && (ctx.slots.length > 0 || !otherAspect(c, about))) return true;
   // Asked for a time, a place, a person, an amount, a length or a count, other words do not give it.
   if (ctx.slots.length > 0) return false;
   // The subject with something said of it (to a yes/no question, saying it again may say yes).
   return topical && (!ctx.wh || said.some((w) => !inQuestion(w)));
+}
+
+/** The ente's kind ("comune", "regione", "council"): part of the bando's name, not news about it. */
+const ENTE_WORD = new RegExp(`^(?:${ENTE})$`);
+/**
+ * The words of a clause that stand in a run of three or more words the question has in the same order, when the
+ * run names the bando (a "bando", "concorso", "call" noun, an ente, a name the question gives): "il bando per 4
+ * agenti di polizia", not "la laurea triennale" said back to "vale la laurea triennale?".
+ */
+function echoedWords(clause: string, runs: Set<string>, named: string[]): Set<string> {
+  const words = clause.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const hit = words.map(() => false);
+  words.slice(2).forEach((w, i) => {
+    if (runs.has(`${words[i]} ${words[i + 1]} ${w}`)) hit[i] = hit[i + 1] = hit[i + 2] = true;
+  });
+  const out = new Set<string>();
+  for (let i = 0; i < words.length; ) {
+    let j = i;
+    while (j < words.length && hit[j]) j++;
+    // From where the run starts naming ("… alla prova di Lecco": only "Lecco"; "il bando per 4 agenti …": all of it).
+    const run = words.slice(i, j);
+    const from = run.findIndex((w) => BANDO_NOUN.test(w) || ENTE_WORD.test(w) || named.includes(w));
+    if (from >= 0) for (const w of run.slice(from)) out.add(w);
+    i = j > i ? j : i + 1;
+  }
+  return out;
 }
 
 /** A question asking how to do something: a date then answers it too ("entro il 3 maggio"). */
@@ -344,6 +391,9 @@ function classify(clause: string, ctx: Judge, names = '', scope: Scope = NO_SCOP
   // needs the subject beside it (evidenced).
   if (ctx.slots.length > 0 && countFits(ctx.slots) && namesCount(c)) return { kind: 'content' };
   if (FILLER.some((re) => re.test(c))) return { kind: 'filler' };
+  // "La ringrazio per la domanda sul concorso … 2027", "sorry for the wait on the … call": thanks or an apology
+  // name what they thank for, not a value (whatever figure or name it carries).
+  if (COURTESY.test(c)) return { kind: 'some' };
   // "Sono Lia", "I'm Max": the bot introducing itself by its name.
   const introduces = /^(?:sono|mi chiamo|my name is|i'?m|i am|this is) (\S+)$/.exec(c);
   if (introduces && names.split(' ').includes(introduces[1] ?? '')) return { kind: 'filler' };
@@ -401,6 +451,11 @@ function classify(clause: string, ctx: Judge, names = '', scope: Scope = NO_SCOP
  * leaves the content.
  */
 function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean, names: string, inGenericList: boolean): Clause[] {
+  // A source cited ("[Fonte: bando …, art. 7] …") says where a text comes from, not what it says: what follows is.
+  if (SOURCE_LABEL.test(sentence)) {
+    const rest = sentence.replace(SOURCE_LABEL, '');
+    return rest.trim() === '' ? [{ kind: 'detail' }] : judgeSentence(rest, ctx, afterReferral, names, inGenericList);
+  }
   // Once a clause speaks of bandi in general ("typically", "di solito"), what follows it in the sentence does too.
   const state = { referral: afterReferral, generic: false, usual: false };
   // The question repeated whole, maybe after "Domanda:" (which the cut at ':' below would leave as a clause).
@@ -421,7 +476,9 @@ function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean, nam
   }
   // Opening on bandi in general ("In generale, nei concorsi …"), or an item of a list of general advice: every
   // clause of the sentence is about them.
-  const generic = inGenericList || GENERIC_OPENING.test(whole);
+  // (Or leading into its own list of general advice: "Ecco alcune regole generali per le prove: arriva presto, …".)
+  const lead = /^[^:]+:/.exec(whole)?.[0];
+  const generic = inGenericList || GENERIC_OPENING.test(whole) || (ctx.bandoNamed && lead !== undefined && GENERIC_LEAD.test(lead));
   const classwide = inGenericList || CLASS_OPENING.test(whole);
   const concrete = (item: string) => tokens(item).some((w) => !isMetaWord(w) && !isReferralWord(w) && !questionWords(ctx.question).inQuestion(w) && !ABOUT_US.test(w));
   const clauses = sentence
@@ -437,6 +494,8 @@ function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean, nam
       // "Documento d'identità, diploma e ricevuta": a list of things names what was asked (cut at its commas,
       // each item alone would say little).
       if (enumerates(p, concrete) && !says('referral', p) && !(ctx.bandoNamed && (generic || state.generic))) return [{ kind: 'content' } as Clause];
+      // A part said as a guess or under a condition carries what an answer carries, but does not assert it.
+      const tentative = TENTATIVE.test(p);
       // (Not inside a figure: "2,050 euro", "alle 9:30".)
       return p.split(/[,:]+(?!\d)|(?<!\d)[,:]+|\s[—–-]\s/).map((c) => {
         const k = classify(c, ctx, names, { generic: generic || state.generic, classwide, usual: classwide || state.usual });
@@ -446,7 +505,7 @@ function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean, nam
         // What follows a referral and points back at it ("…, che le saprà rispondere", "they'll know") is still
         // the referral, unless it gives a figure ("…, che è aperto dalle 9 alle 12").
         const continues = state.referral && (k.kind === 'content' || k.kind === 'claim') && CONTINUES.test(trimEnds(c)) && !/\d/.test(c);
-        const out: Clause = continues ? { kind: 'deflection', as: 'referral' } : k;
+        const out: Clause = continues ? { kind: 'deflection', as: 'referral' } : tentative && (k.kind === 'content' || k.kind === 'polar') ? { kind: 'tentative' } : k;
         if (out.kind === 'deflection' && out.as === 'referral') state.referral = true;
         else if (out.kind === 'content') state.referral = false;
         return out;
@@ -455,8 +514,20 @@ function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean, nam
   // "Sì" or "No" answers a yes/no question, unless the sentence refuses, falls back or fails ("No, non posso").
   const declines = clauses.some((c) => c.kind === 'deflection' && (c.as === 'refusal' || c.as === 'fallback' || c.as === 'error' || c.as === 'dont-know'));
   // To a question asking what, when, where…, a bare yes or no takes no side: only "nessuno", "tutti" answer.
-  return clauses.map((c) => (c.kind === 'polar' ? ({ kind: declines || (ctx.wh && c.yesNo) ? 'filler' : 'content' } as Clause) : c));
+  const out = clauses.map((c) => (c.kind === 'polar' ? ({ kind: declines || (ctx.wh && c.yesNo) ? 'filler' : 'content' } as Clause) : c));
+  // A quoted passage ("«La commissione è composta da …»") that never names what was asked, to a question asking for
+  // no kind of value (a title giving "n. 12 posti" answers "how many?"), quotes something else.
+  const { onTopic } = questionWords(ctx.question);
+  const offQuote = ctx.bandoNamed && ctx.slots.length === 0 && /^[«“"][^«“"]*[»”"][.!]?$|^[«“"][^»”"]*$/.test(sentence.trim()) && !tokens(whole).some((w) => onTopic(w) && !ctx.named.includes(w));
+  return offQuote ? out.map((c) => (c.kind === 'content' ? { kind: 'some' } : c)) : out;
 }
+
+/**
+ * A sentence that does not assert what it says: a condition ("se è prevista …", "qualora …", "if there is …") or a
+ * guess ("potrebbe essere …", "forse", "probabilmente", "è solo una stima", "it might be", "I think").
+ */
+const TENTATIVE =
+  /^(?:\S+ )?(?:se|qualora|nel caso|in caso|laddove|ove|if|should|in case|where)\b|\b(?:potrebbe|potrebbero|forse|probabilmente|presumibilmente|immagino|suppongo|ipotizz\w*|stima|indicativ\w*|might|maybe|perhaps|probably|possibly|presumably|i (?:think|guess|suppose|believe|assume)|could be|may be|estimate|guess)\b/;
 
 /** What a question tells about its replies, once per question (a run judges many replies to the same one). */
 const judgeFor = memoize(
@@ -509,6 +580,7 @@ const UNDECIDED_WHY = {
   some: 'no deflection, but only generic words of its own, nothing specific about what was asked',
   detail: 'only a code or a reference, to a question that does not ask for one',
   beside: 'a deflection beside words of its own the rules cannot weigh',
+  tentative: "a refusal, a \"don't know\" or an \"it depends\" beside content said only as a guess or under a condition",
   weak: "no deflection, but only the question's own words restated",
   bare: 'no deflection, but only function words',
   affirms: 'only an affirmation to a question asking what, when or how much',
@@ -542,6 +614,11 @@ export function presenceVerdict(reply: string, context: PresenceContext | string
   // Words of its own that say nothing specific are padding beside a refusal, a canned reply or a repeat ("Mi
   // dispiace, non posso. Il nostro staff aggiorna il portale ogni giorno."); alone, the rules cannot tell.
   const deflects = found || judged.some((j) => j.kind === 'deflection' || j.kind === 'echo');
+  // A guess or a condition answers alone; beside "non lo so" or a referral it is the judge's to weigh.
+  const unsure = found || judged.some((j) => j.kind === 'deflection' && j.as !== 'referral');
+  // (Nor beside "it depends", "varies": a guess hedged twice.)
+  const hedged = unsure || judged.some((j) => j.kind === 'some');
+  if (judged.some((j) => j.kind === 'tentative')) return hedged ? undecided(UNDECIDED_WHY.tentative) : ANSWER;
   if (!deflects && judged.some((j) => j.kind === 'claim')) return undecided(UNDECIDED_WHY.claim);
   if (!deflects && detail) return undecided(UNDECIDED_WHY.detail);
   if (!deflects && judged.some((j) => j.kind === 'some')) return undecided(UNDECIDED_WHY.some);

@@ -133,6 +133,8 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\b(?:trova|trovera|troverai|trovi|sono disponibili|sono pubblicate) [^.]{0,40}\bsul (?:sito|portale)\b/,
     /\b(?:you can|you may|you'll|you will|you should) (?:find|check|ask|contact|consult|get|look)\b[^.]{0,60}\b(?:website|site|office|portal|department|hr|authority|body|administration|page)\b/,
     /\bconsult[aio]? (?:il|la|lo|l') ?(?:bando|sito|portale|pagina)\b/,
+    // Where to find it: "si possono trovare informazioni utili nel sito del Ministero", "you can find details on …".
+    /\b(?:si (?:possono|puo) trovare|(?:puoi|puo|potra|potrai|potete) trovare|(?:you|one) (?:can|could|may|will) find|can be found)\b[^.!?]{0,60}\b(?:sito|portale|pagina|bando|avviso|albo|normativa|website|site|page|portal|notice|call|legislation)\b/,
     /\b(?:si )?rivolg(?:a|ersi|iti|ete)\b/,
     /\b(?:la |le |ti |vi )?(?:invito|invitiamo|consiglio|consigliamo|suggerisco|suggeriamo|raccomando) (?:a |di )?(?:contattare|consultare|rivolgersi|visitare|scrivere|leggere|rileggere|verificare|controllare|guardare|chiedere|informarsi)/,
     /\bche (?:la|le|ti|vi) (?:invito|invitiamo|consiglio|suggerisco) (?:a|di) /,
@@ -170,6 +172,9 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     // The ente will know: "l'ufficio concorsi saprà risponderle", "the HR office will be able to help".
     /\b(?:ufficio|uffici|ente|comune|amministrazione|segreteria|sportello|urp|regione|azienda|responsabil\w*|commissione)\b[^.!?]{0,40}\b(?:sapra|potra|puo|sapranno|potranno|possono|e in grado di|sono in grado di) (?:sicuramente |certamente |meglio )?(?:risponder|dar|fornir|aiutar|indicar|dir|chiarir|spiegar|confermar)/,
     /\b(?:office|department|municipality|authority|administration|body|hr|secretariat|committee|organi[sz]er|region|agency|help ?desk)\b[^.!?]{0,40}\b(?:will|can|could|should|would|is able to|are able to) (?:be able to )?(?:help|tell|answer|assist|give|provide|confirm|clarify|explain)/,
+    // The ente would know, said without a verb of telling: "the recruitment office would know", "l'ufficio lo saprà".
+    /\b(?:office|department|municipality|authority|administration|body|hr|secretariat|committee|council|organi[sz]er|region|agency|help ?desk)\b[^.!?]{0,50}\b(?:would|will|should|might) know\b/,
+    /\b(?:ufficio|uffici|ente|comune|amministrazione|segreteria|sportello|urp|regione|azienda|commissione)\b[^.!?]{0,40}\b(?:lo |ne )?sapr(?:a|anno)\b/,
     /\b(?:domanda|questione|richiesta) da (?:porre|rivolgere|fare|girare|inoltrare) (?:a|al|alla|all'|agli|alle|direttamente)/,
     /\b(?:your best bet|try (?:contacting|asking|calling|emailing|writing to|the (?:\S+ )?(?:office|department|website|site|portal|helpdesk)))\b/,
     /\bprov(?:i|a|ate) a (?:contattare|chiedere|sentire|scrivere|rivolgersi|rivolgerti|telefonare|consultare)/,
@@ -194,6 +199,8 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
   ],
   'asks-which': [
     /\bwhat (?:competition|call|bando|exam|position|selection|job)\b/,
+    // The user told to type the bando's code or title: "Scrivi il codice o il titolo", "please enter the code".
+    /^(?:\S+ )?(?:scrivi|scriva|scrivimi|indica|indicami|specifica|dimmi|inserisci|inserisca|digita|digiti|please (?:enter|type|write|provide|specify)|enter|type|write|provide|specify|tell me)\b[^.!?]{0,20}\b(?:codice|titolo|nome|numero|riferimento|code|title|name|number|reference)\b/,
     /\bwhich (?:one|of them|of the)\b/,
     /\b(?:referring to|have in mind|talking about|thinking of|(?:do|did) you mean|you mean)\b/,
     /\b(?:si riferisce|ti riferisci|vi riferite|intende|intendi|ha in mente|hai in mente|sta parlando|stai parlando|parla)\b/,

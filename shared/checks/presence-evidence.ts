@@ -178,14 +178,16 @@ const ASPECTS: [string, RegExp][] = [
   ['posts', /\b(?:posti|posto|posts?|positions?|vacanc\w*|seats?|openings?)\b/],
   ['pay', /\b(?:stipend\w*|retribu\w*|compens\w*|lord[oi]|nett[oi]|salar\w*|pay|paid|wages?|gross|earn\w*|guadagn\w*)\b/],
   ['deadline', /\b(?:scadenz\w*|scade\w*|scadut\w*|termine|deadline|closing date|closes|chiude|chiusura)\b/],
-  ['apply', /\b(?:inpa|spid|cie|cns|eidas|pec|candid\w*|domand[ae] (?:(?:si|va|vanno|deve|devono) )?(?:present|invi|inoltr|compil|trasmett)\w*|present\w* (?:la )?domanda|applications?|apply\w*|applying|submit\w*|portal[ei]?)\b/],
+  ['apply', /\b(?:inpa|spid|cie|cns|eidas|pec|candidatur\w*|candidar\w*|domand[ae] (?:(?:si|va|vanno|deve|devono) )?(?:present|invi|inoltr|compil|trasmett)\w*|present\w* (?:la )?domanda|applications?|apply\w*|applying|submit\w*|portal[ei]?)\b/],
   ['requirements', /\b(?:requisit\w*|laure\w*|diplom\w*|titol\w* di studio|cittadinanz\w*|degree|citizenship|eligib\w*|requirements?|qualification\w*)\b/],
-  ['exam', /\b(?:prov[ae]|esam\w*|scritt[oa]|oral[ei]|materi[ae]|colloqui\w*|quiz|exams?|tests?|written|oral|subjects?|syllabus|interview\w*)\b/],
+  ['exam', /\b(?:prov[ae]|esam[ei]|scritt[oa]|oral[ei]|materi[ae]|colloqui\w*|quiz|exams?|tests?|written|oral|subjects?|syllabus|interview\w*)\b/],
   ['reserve', /\b(?:riserv\w*|reserv\w*|quota)\b/],
   ['documents', /\b(?:document\w*|allegat\w*|allegare|upload\w*|attach\w*|certificat\w*)\b/],
   ['contract', /\b(?:contratt\w*|tempo (?:pieno|parziale|determinato|indeterminato)|indeterminato|part-time|full-time|permanent|fixed-term|contract)\b/],
   ['ranking', /\b(?:graduatori\w*|ranking|punteggi\w*|scores?)\b/],
   ['fee', /\b(?:contribut\w*|tassa|diritti di segreteria|pagopa|fee)\b/],
+  ['board', /\b(?:commission[ei]|esaminatric\w*|president[ei]|segretari[oa]|esperti|board|panel|committee|examiners?)\b/],
+  ['schedule', /\b(?:calendari\w*|convocazion\w*|diari[oa] delle prove|schedule|timetable|calendar)\b/],
 ];
 const aspectsOf = memoize((text: string): string[] => ASPECTS.filter(([, re]) => re.test(text)).map(([a]) => a), (text) => text);
 /** Whether a clause speaks only of aspects of the bando other than those the question asks about. */

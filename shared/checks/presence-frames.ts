@@ -58,6 +58,9 @@ export const advisesElsewhere = (clause: string): boolean => ADVISE.test(clause)
  * A pointer into a document: "articolo 2", "allegato 3", "page 4". Beside a referral it says where to read, not
  * what; alone (to "which article lists the requirements?") it answers.
  */
+/** A label citing where the text comes from: "[Fonte: bando …, art. 7]", "Source: …", "Riferimenti: …". */
+export const SOURCE_LABEL = /^\[(?:fonte|fonti|source|sources|references?|riferiment[oi]|rif)\s*:[^\]]*\]\s*|^(?:fonte|fonti|source|sources|references?|riferiment[oi]|rif)\s*:.*$/;
+
 export const DOCUMENT_POINTER =
   /^(?:all'|nell'|l')?(?:art(?:icolo)?|comma|paragrafo|par|pagina|pag|sezione|allegato|punto|section|article|page|annex|paragraph|point)\.?\s*\d+[a-z]?(?:\s*(?:e|and|,)\s*\d+[a-z]?)*$/;
 
