@@ -493,9 +493,9 @@ function judgeSentence(sentence: string, ctx: Judge, afterReferral: boolean, nam
       if (as && !clarifies && !FILLER.some((re) => re.test(p))) return [{ kind: 'deflection', as } as Clause];
       // "Documento d'identità, diploma e ricevuta": a list of things names what was asked (cut at its commas,
       // each item alone would say little).
-      if (enumerates(p, concrete) && !says('referral', p) && !(ctx.bandoNamed && (generic || state.generic))) return [{ kind: 'content' } as Clause];
       // A part said as a guess or under a condition carries what an answer carries, but does not assert it.
       const tentative = TENTATIVE.test(p);
+      if (enumerates(p, concrete) && !says('referral', p) && !(ctx.bandoNamed && (generic || state.generic))) return [{ kind: tentative ? 'tentative' : 'content' } as Clause];
       // (Not inside a figure: "2,050 euro", "alle 9:30".)
       return p.split(/[,:]+(?!\d)|(?<!\d)[,:]+|\s[—–-]\s/).map((c) => {
         const k = classify(c, ctx, names, { generic: generic || state.generic, classwide, usual: classwide || state.usual });

@@ -334,7 +334,7 @@ export const POLARITY =
 export const CONTRAST = /^(?:ma|pero|tuttavia|comunque|invece|but|however|although|though|still|yet)\b[ ,:]*/;
 
 /** The question asks for a contact: a referral then answers it. */
-export const ASKS_CONTACT = /\b(?:contatt\w*|a chi (?:posso|devo|mi)|telefon\w*|e-?mail|pec|ufficio|sportello|responsabile|who (?:can|should|do) i|contact|phone|email|office|dove|where|consegn\w*|spedi\w*|(?:invi|present|inoltr|trasmett)\w* (?:la |le )?domand\w*|deliver|submit|send)\b/;
+export const ASKS_CONTACT = /\b(?:contatt\w*|a chi (?:posso|devo|mi)|telefon\w*|e-?mail|pec|ufficio|sportello|who (?:can|should|do) i|contact|phone|email|office|dove(?! si (?:svolg|tien|terr)\w*)|where(?! (?:is|are|will) the (?:exam|test|interview|written|oral)\w*)|consegn\w*|spedi\w*|(?:invi|present|inoltr|trasmett)\w* (?:la |le )?domand\w*|deliver|submit|send)\b/;
 
 /**
  * Words of a referral: where else to ask (the ente, its office, its site) and how

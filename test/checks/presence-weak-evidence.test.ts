@@ -39,4 +39,11 @@ describe('weak evidence is not an answer', () => {
     expect(verdictOf('Ecco qualche consiglio generale per gli orali: ripassa, dormi bene, arriva presto.', notary)).not.toBe('answer');
     expect(verdictOf('Sì, il codice civile non commentato è ammesso all’orale.', notary)).toBe('answer');
   });
+
+  it('a condition read as a list is still a condition; where the exam is held is not a contact to ask for', () => {
+    expect(verdictOf('Non lo so. Se è prevista una tassa, andrà pagata con PagoPA.', 'Quanto costa la tassa del bando per 2 fabbri del Comune di Serra?')).not.toBe('answer');
+    expect(verdictOf('Le consiglio di contattare l’Ufficio Tecnico, aperto dal lunedì al venerdì.', 'Dove si svolge lo scritto del bando per 2 fabbri del Comune di Serra?')).not.toBe('answer');
+    expect(verdictOf('Per informazioni può rivolgersi all’UOC Affari Generali.', 'Chi è il responsabile del procedimento del bando SER-4 del Comune di Serra?')).toBe('no-answer');
+    expect(verdictOf('Lo scritto si tiene presso la palestra di via Po 3.', 'Dove si svolge lo scritto del bando per 2 fabbri del Comune di Serra?')).toBe('answer');
+  });
 });
