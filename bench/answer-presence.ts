@@ -11,8 +11,10 @@
  *   - holdout2 (read), holdout3 (read): test/fixtures/independent/holdout{2,3}-answer-presence/answers.jsonl, held
  *     out until they were demoted to development sets on 2026-12-01 ~22:20 UTC when holdout4 was commissioned
  *     (their STATUS.md): their misses are now printed and read, their figures optimistic;
- *   - holdout4: test/fixtures/independent/holdout4-answer-presence/answers.jsonl (the held-out set, written on
- *     2026-12-01 by someone who had not read the check, landed before the fixes it measures: only its counts are
+ *   - holdout4 (read): test/fixtures/independent/holdout4-answer-presence/answers.jsonl, held out until it was
+ *     demoted to a development set on 2026-12-07 ~20:45 UTC when holdout5 was commissioned (its STATUS.md);
+ *   - holdout5: test/fixtures/independent/holdout5-answer-presence/answers.jsonl (the held-out set, written on
+ *     2026-12-07 by someone who had not read the check, landed before the fixes it measures: only its counts are
  *     printed, never its texts, ids or per-kind misses, so nobody tunes on it; skipped with a message while absent);
  *   - demo: bench/fixtures/answer-presence/demo-bot.jsonl (the demo bot's own replies, labelled by us), judged
  *     with the canned replies its target file declares (scenarios/targets/demo-chatbot.yaml `cannedReplies`).
@@ -24,7 +26,7 @@
  * Undecided: replies the check's rules leave to the judge (mandate `answer-presence`; without a judge model the
  * check is `invalid`), counted apart, neither FP nor FN; the percentages are over all the set's answers and
  * deflections, undecided ones included.
- * Run: npm run bench:answer-presence [-- --quiet] [--independent <file>] [--holdout <file>] [--holdout2 <file>] [--holdout3 <file>] [--holdout4 <file>] [--demo <file>]
+ * Run: npm run bench:answer-presence [-- --quiet] [--independent <file>] [--holdout <file>] [--holdout2 <file>] [--holdout3 <file>] [--holdout4 <file>] [--holdout5 <file>] [--demo <file>]
  * The last lines are `answer-presence: FP x% FN y% (<set>; …; undecided: a/A answers, d/D deflections → judge)`, one
  * per set, then the union of the development sets (all but the held-out sets).
  */
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     holdout2: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout2-answer-presence/answers.jsonl') },
     holdout3: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout3-answer-presence/answers.jsonl') },
     holdout4: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout4-answer-presence/answers.jsonl') },
+    holdout5: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout5-answer-presence/answers.jsonl') },
     demo: { type: 'string', default: path.join(root, 'bench/fixtures/answer-presence/demo-bot.jsonl') },
     'demo-target': { type: 'string', default: path.join(root, 'scenarios/targets/demo-chatbot.yaml') },
     quiet: { type: 'boolean', default: false },
@@ -152,8 +155,9 @@ const sets = [
   { name: 'holdout-1 (read)', file: values.holdout, quiet: values.quiet, canned: [] },
   { name: 'holdout2 (read)', file: values.holdout2, quiet: values.quiet, canned: [] },
   { name: 'holdout3 (read)', file: values.holdout3, quiet: values.quiet, canned: [] },
+  { name: 'holdout4 (read)', file: values.holdout4, quiet: values.quiet, canned: [] },
   // Held out: counts only, never its texts, ids or per-kind misses, --quiet or not.
-  { name: 'holdout4', file: values.holdout4, quiet: true, heldOut: true, canned: [] },
+  { name: 'holdout5', file: values.holdout5, quiet: true, heldOut: true, canned: [] },
 ];
 const lines: string[] = [];
 const all: Score = { fp: 0, answers: 0, fn: 0, deflections: 0, undecidedAnswers: 0, undecidedDeflections: 0 };
