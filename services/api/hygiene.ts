@@ -7,32 +7,30 @@
  *   when stored); no run request comes close.
  */
 import type { NextFunction, Request, Response } from 'express';
+import { walkJson } from '../../shared/db/storable.ts';
+import { formatPath } from '../../shared/scenarios/errors.ts';
 
 /** Deepest JSON nesting a request body may have (a run request with scenarios and checks is under 20). */
 export const MAX_BODY_DEPTH = 64;
 
 const bad = (res: Response, problems: string[]) => void res.status(400).json({ error: 'invalid request', problems });
 
-/** The first place in `value` holding a NUL byte, or nested deeper than maxDepth (walked with a stack). */
+/** The first place in `value` (depth-first, in key order) holding a NUL byte, or nested deeper than maxDepth. */
 export function firstProblem(value: unknown, root: string, maxDepth = MAX_BODY_DEPTH): string | undefined {
-  const stack: { v: unknown; at: string; depth: number }[] = [{ v: value, at: root, depth: 0 }];
-  while (stack.length) {
-    const { v, at, depth } = stack.pop()!;
-    if (typeof v === 'string') {
-      if (v.includes('\u0000')) return `${at}: contains a NUL byte (\\u0000), which cannot be stored`;
-      continue;
-    }
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth >= maxDepth) return `${at}: nested deeper than ${maxDepth} levels (the limit for a request body)`;
-    if (Array.isArray(v)) v.forEach((x, i) => stack.push({ v: x, at: `${at}[${i}]`, depth: depth + 1 }));
-    else {
-      for (const [k, x] of Object.entries(v)) {
-        if (k.includes('\u0000')) return `${at}: a key contains a NUL byte (\\u0000)`;
-        stack.push({ v: x, at: `${at}.${k}`, depth: depth + 1 });
-      }
-    }
-  }
-  return undefined;
+  let problem: string | undefined;
+  walkJson(
+    value,
+    (place, path, text) => {
+      if (place === 'deep') problem = `${formatPath([root, ...path])}: nested deeper than ${maxDepth} levels (the limit for a request body)`;
+      else if (!text.includes('\u0000')) return false;
+      // A key's path ends with the key; the message names the object holding it.
+      else if (place === 'key') problem = `${formatPath([root, ...path.slice(0, -1)])}: a key contains a NUL byte (\\u0000)`;
+      else problem = `${formatPath([root, ...path])}: contains a NUL byte (\\u0000), which cannot be stored`;
+      return true;
+    },
+    maxDepth,
+  );
+  return problem;
 }
 
 /** Refuses NUL bytes in the path (raw or %00); runs before auth, so it needs nothing but the URL. */

@@ -65,35 +65,55 @@ export function refuseNul(v: unknown, ctx: z.RefinementCtx): void {
   for (const path of nulPaths(v)) ctx.addIssue({ code: 'custom', path, message: NUL_REFUSED });
 }
 
+/** A place `walkJson` reports: a string value, an object key (its path ends with the key), or a value too deep. */
+export type JsonPlace = 'string' | 'key' | 'deep';
+
+/**
+ * Depth-first, in key order, over the strings and keys of a JSON-like value: `visit` gets each string value, each
+ * key of a plain object, and each object or array found at `maxDepth` (not entered), with its path; it returns true
+ * to stop the walk. One path, pushed and popped: the path is valid only during the call (copy it to keep it), so
+ * walking run requests of 10,000 tasks makes copies only on a hit.
+ */
+export function walkJson(v: unknown, visit: (place: JsonPlace, path: readonly (string | number)[], text: string) => boolean | void, maxDepth: number): void {
+  const path: (string | number)[] = [];
+  const go = (x: unknown, depth: number): boolean => {
+    if (typeof x === 'string') return visit('string', path, x) === true;
+    if (x === null || typeof x !== 'object') return false;
+    if (depth >= maxDepth) return visit('deep', path, '') === true;
+    if (Array.isArray(x)) {
+      for (let i = 0; i < x.length; i++) {
+        path.push(i);
+        const stop = go(x[i], depth + 1);
+        path.pop();
+        if (stop) return true;
+      }
+      return false;
+    }
+    for (const [k, y] of Object.entries(x)) {
+      path.push(k);
+      const stop = visit('key', path, k) === true || go(y, depth + 1);
+      path.pop();
+      if (stop) return true;
+    }
+    return false;
+  };
+  go(v, 0);
+}
+
 /**
  * Where `v` holds a NUL: the path of each string holding one, or of the object whose key does (the key last, as
  * the key names the place). At most `limit` places, depth-first in key order.
  */
 export function nulPaths(v: unknown, limit = 20): (string | number)[][] {
   const out: (string | number)[][] = [];
-  // One path, pushed and popped: run requests of 10,000 tasks are walked at submit, and copies are made only on a hit.
-  const path: (string | number)[] = [];
-  const visit = (x: unknown, depth: number): void => {
-    if (typeof x === 'string') {
-      if (x.includes('\u0000') && out.length < limit) out.push(path.slice());
-      return;
-    }
-    if (x === null || typeof x !== 'object' || depth > MAX_DEPTH || out.length >= limit) return;
-    if (Array.isArray(x)) {
-      for (let i = 0; i < x.length; i++) {
-        path.push(i);
-        visit(x[i], depth + 1);
-        path.pop();
-      }
-      return;
-    }
-    for (const [k, y] of Object.entries(x)) {
-      path.push(k);
-      if (k.includes('\u0000') && out.length < limit) out.push(path.slice());
-      visit(y, depth + 1);
-      path.pop();
-    }
-  };
-  visit(v, 0);
+  if (limit <= 0) return out;
+  walkJson(
+    v,
+    (place, path, text) => {
+      if (place !== 'deep' && text.includes('\u0000')) out.push(path.slice());
+      return out.length >= limit;
+    },
+    MAX_DEPTH + 1,
+  );
   return out;
 }
