@@ -8,6 +8,7 @@ import OpenAI from 'openai';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { storable } from '../db/storable.ts';
 import { providerKey, type Limiter, type LimiterFactory, type ProviderLimit } from './limiter.ts';
 import { costUsd, loadPriceTable, type PriceTable } from './prices.ts';
 import { DEFAULT_RETRY, LlmTimeoutError, describeError, retryDelay, sleep, type RetryPolicy } from './retry.ts';
@@ -155,7 +156,7 @@ export class RoleClient {
     return value.vectors;
   }
 
-  /** Cache → limiter → retries with timeout → ledger row. */
+  /** Cache → limiter → retries with timeout → ledger row. A fresh reply is returned as storable, like a cached one. */
   private async run<T extends { tokensIn: number; tokensOut: number }>(
     keyParts: unknown,
     ctx: CallContext | undefined,
@@ -174,7 +175,9 @@ export class RoleClient {
       }
     }
     try {
-      const value = await this.withRetries(send, ctx?.signal);
+      // What the cache would give back on the next identical call (a NUL as ␀, see store.ts `cachePut`), with the
+      // cache on or off: the same call gives the same text the first time and every time after.
+      const value = storable(await this.withRetries(send, ctx?.signal));
       const latencyMs = performance.now() - started;
       const cost = costUsd(this.shared.prices, this.model, value.tokensIn, value.tokensOut);
       if (useCache) await cachePut(db, key, this.model, value);

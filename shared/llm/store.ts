@@ -110,7 +110,7 @@ export async function cacheGet(db: Db, key: string): Promise<unknown> {
 
 /**
  * Stores a reply through `storable`: a NUL in the model's text would fail the insert, and with it the call its
- * caller paid for. A hit then gives ␀ where the first reply had the NUL.
+ * caller paid for. A hit then gives ␀ where the reply had the NUL (the client returns the fresh reply so too).
  */
 export async function cachePut(db: Db, key: string, model: string, response: unknown): Promise<void> {
   await db.insert(llmCache).values({ key, model, response: storable(response) }).onConflictDoNothing();

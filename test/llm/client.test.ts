@@ -199,15 +199,29 @@ describe('cost ledger and cache', () => {
     expect(totals.run).toMatchObject({ calls: 1, errors: 1, costUsd: 0 });
   });
 
-  it('keeps a reply holding a NUL (Postgres cannot store one): returned as sent, cached with ␀, served from the cache', async () => {
-    fake.setHandler(() => ({ content: 'La scadenza è il 12 marzo.\u0000' }));
+  it('keeps a reply holding a NUL (Postgres cannot store one): the same text with ␀ first and from the cache', async () => {
+    fake.setHandler(() => ({ content: 'La scadenza è il 12 marzo.\u0000 Posti:\u0000 3' }));
     const judge = llmForRole(config, 'judge', { db: infra.db, ...fast })!;
     const args = { messages: [{ role: 'user' as const, content: 'nul in the reply' }], ctx: { runId: 'r-nul', taskKey: 'k' } };
-    expect((await judge.complete(args)).text).toBe('La scadenza è il 12 marzo.\u0000');
+    const first = await judge.complete(args);
+    expect(first).toMatchObject({ text: 'La scadenza è il 12 marzo.\u2400 Posti:\u2400 3', cached: false });
     const again = await judge.complete(args);
-    expect(again).toMatchObject({ text: 'La scadenza è il 12 marzo.\u2400', cached: true });
+    expect(again).toMatchObject({ text: first.text, cached: true });
     expect(fake.chatRequests()).toHaveLength(1);
     expect(await llmTotals(infra.db, 'r-nul')).toMatchObject({ run: { calls: 2, cachedCalls: 1, errors: 0 } });
+    // Without the cache, the same text: what a caller gets does not depend on VAGLIO_LLM_CACHE.
+    const uncached = llmForRole(config, 'judge', { db: infra.db, cache: false, ...fast })!;
+    expect((await uncached.complete(args)).text).toBe(first.text);
+  });
+
+  it('a structured reply holding a raw NUL in a JSON string parses, with ␀ in the field, first and from the cache', async () => {
+    fake.setHandler(() => ({ content: '{"verdict":"fail","reason":"manca la data\u0000"}' }));
+    const judge = llmForRole(config, 'judge', { db: infra.db, ...fast })!;
+    const args = { messages: [{ role: 'user' as const, content: 'nul in a structured reply' }], schema: verdictSchema, name: 'verdict', ctx: { runId: 'r-nul-json' } };
+    const first = await judge.completeStructured(args);
+    const again = await judge.completeStructured(args);
+    for (const r of [first, again]) expect(r).toMatchObject({ ok: true, value: { verdict: 'fail', reason: 'manca la data\u2400' } });
+    expect(fake.chatRequests()).toHaveLength(1);
   });
 
   it("records a failed call whose error holds a NUL, and throws the call's own error", async () => {
