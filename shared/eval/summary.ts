@@ -6,6 +6,7 @@
 import { sql as frag } from 'drizzle-orm';
 import { drizzleOf, type Sql } from '../db/client.ts';
 import { reports } from '../db/schema/index.ts';
+import { storable } from '../db/storable.ts';
 import type { Outcome } from '../transcript.ts';
 import type { GateDecision } from '../report/gate.ts';
 
@@ -260,7 +261,9 @@ export async function computeSummary(sql: Sql, runId: string): Promise<RunSummar
   };
 }
 
-export async function saveSummary(sql: Sql, summary: RunSummary): Promise<void> {
+/** Stored through `storable`, like every other write of text others produced (a NUL would fail the insert). */
+export async function saveSummary(sql: Sql, given: RunSummary): Promise<void> {
+  const summary = storable(given);
   await drizzleOf(sql)
     .insert(reports)
     .values({ runId: summary.runId, summary })

@@ -3,13 +3,16 @@ import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mutationRuns } from '../db/schema/mutation.ts';
+import { storable } from '../db/storable.ts';
 import type { MutationSummary } from './report.ts';
 
 export function newMutationId(now = new Date()): string {
   return `mut_${now.toISOString().replace(/\D/g, '').slice(0, 14)}_${randomBytes(4).toString('hex')}`;
 }
 
-export async function saveMutationRun(db: Db, id: string, operators: string[], s: MutationSummary): Promise<void> {
+/** Stored through `storable`: a survivor's detail quotes the mutated answer and the checks' reasons. */
+export async function saveMutationRun(db: Db, id: string, operators: string[], given: MutationSummary): Promise<void> {
+  const s = storable(given);
   await db.insert(mutationRuns).values({
     id,
     sourceRunId: s.sourceRunId,
