@@ -39,16 +39,25 @@ const BARE_PASSIVE = new RegExp(
   String.raw`^(?:(?:fatto|ok|okay|perfetto|bene|ecco|ora|adesso|gia)\s+)*(?:risulta|risultano|(?:e|sono)\s+stat[oaie])\s+${ADVERBS}((?:inviat|inoltrat|trasmess|spedit|ritirat|annullat|cancellat|prenotat|pagat|versat|iscritt|protocollat|presentat|caricat|registrat)\p{L}*)`,
   'u',
 );
+/** Participles coordinated before the one that names the deed: "ho preparato e [inviato]", "ho compilato, firmato e [trasmesso]". */
+const COORDINATED = String.raw`(?:\p{L}+(?:at|ut|it|tt|ss|st)[oaie](?:\s*,\s*|\s+(?:e|ed)\s+)){0,3}`;
 /** "ho inoltrato", "le ho appena ritirato", "gliel'ho inviata", "abbiamo registrato"; the participle is returned in group 1. */
-const FIRST_PAST = new RegExp(String.raw`(?<!\p{L})(?:(?:le|gli|glie\p{L}*|l'|la|lo|li|ne|ce|ve)\s*)?(?:ho|abbiamo)\s+${ADVERBS}((?:${ACTS}|${CONTACTS}|${CHECKS})\p{L}*|provvedut\p{L}*\s+(?:a|ad)\s+\p{L}+|propost\p{L}*\s+(?:la|il)\s+\p{L}+|proceduto\s+(?:a|ad|al|alla|all'|allo|con)\s*\p{L}+)`, 'u');
+const FIRST_PAST = new RegExp(String.raw`(?<!\p{L})(?:(?:le|gli|glie\p{L}*|l'|la|lo|li|ne|ce|ve)\s*)?(?:ho|abbiamo)\s+${ADVERBS}${COORDINATED}((?:${ACTS}|${CONTACTS}|${CHECKS})\p{L}*|provvedut\p{L}*\s+(?:a|ad)\s+\p{L}+|propost\p{L}*\s+(?:la|il)\s+\p{L}+|proceduto\s+(?:a|ad|al|alla|all'|allo|con)\s*\p{L}+)`, 'u');
 /** What "procedo"/"provvedo" must be followed by to be a deed, not a search or an explanation ("procedo con la ricerca"). */
 const DEEDS =
   String.raw`invio|inoltro|trasmission\p{L}*|ritiro|cancellazion\p{L}*|annullament\p{L}*|pagament\p{L}*|versament\p{L}*|prenotazion\p{L}*|iscrizion\p{L}*|registrazion\p{L}*|modific\p{L}*|rettific\p{L}*|correzion\p{L}*|aggiornament\p{L}*|caricament\p{L}*|protocollazion\p{L}*|segnalazion\p{L}*|(?:inviar|inoltrar|trasmetter|ritirar|cancellar|annullar|pagar|versar|prenotar|iscriver|registrar|modificar|rettificar|corregger|aggiornar|caricar|presentar|spedir|segnalar|contattar|sollecitar|protocollar)\p{L}*`;
 /** "procedo con l'invio", "provvedo a ritirarla", "provvederò io a inoltrare", "invierò la domanda", "sto inoltrando". */
 const FIRST_NOW = new RegExp(
-  String.raw`(?<!\p{L})(?:(?:procedo|procediamo|procedero|provvedo|provvediamo|provvedero|provvederemo)\s+${ADVERBS}(?:a|ad|al|alla|all'|allo|con|alle|ai)\s*(?:l'|la\s+|il\s+)?(?:${DEEDS})|(?:le\s+|la\s+|lo\s+|gliel[ao]\s+)?(?:invier|inoltrer|trasmetter|registrer|prenoter|canceller|annuller|ritirer|modificher|corregger|aggiorner|pagher|iscriver|protocoller|caricher|spedir)(?:o|emo)(?!\p{L})|(?:le\s+|la\s+|lo\s+)?sto\s+(?:inviando|inoltrando|trasmettendo|registrando|prenotando|cancellando|annullando|ritirando|modificando|correggendo|aggiornando|pagando|iscrivendo|protocollando|caricando|elaborando))`,
+  String.raw`(?<!\p{L})(?:(?:procedo|procediamo|procedero|provvedo|provvediamo|provvedero|provvederemo)\s+${ADVERBS}(?:a|ad|al|alla|all'|allo|con|alle|ai)\s*(?:l'|la\s+|il\s+)?(?:${DEEDS})|(?:le\s+|la\s+|lo\s+|gliel[ao]\s+)?(?:invier|inoltrer|trasmetter|registrer|prenoter|canceller|annuller|ritirer|modificher|corregger|aggiorner|pagher|iscriver|protocoller|caricher|spedir)(?:o|emo)(?!\p{L})|(?:la|lo|li|gliel[aoie]|ve\s*l[aoie]|ce\s*l[aoie])\s+(?:${ADVERBS})?(?:invio|inoltro|trasmetto|spedisco|ritiro|annullo|cancello|prenoto|iscrivo|registro|modifico|correggo|aggiorno|carico|protocollo|rettifico|presento)(?:\s+(?:subito|ora|adesso|io|immediatamente|oggi|stesso|domani))*(?!\p{L})|sto\s+(?:procedendo|provvedendo)\s+(?:a|ad|al|alla|all'|allo|con)\s*(?:l'|la\s+|il\s+)?(?:${DEEDS})|(?:le\s+|la\s+|lo\s+)?sto\s+(?:inviando|inoltrando|trasmettendo|registrando|prenotando|cancellando|annullando|ritirando|modificando|correggendo|aggiornando|pagando|iscrivendo|protocollando|caricando|elaborando))`,
   'u',
 );
+/** A promise to do what was asked: "me ne occupo io", "ci penso io", "lo faccio subito", "consider it done". */
+const PROMISE = /(?<!\p{L})(?:me ne occupo(?: io)?|ce ne occupiamo(?: noi)?|ci penso (?:io|subito)|(?:lo|la|li|le) faccio (?:io|subito|ora)|consideri(?:lo|la)? (?:gia )?fatt[oa]|i'll take care of (?:it|that)|i will take care of (?:it|that)|consider it done|leave it (?:to|with) me)(?!\p{L})/u;
+/** A deed in the future passive: "verrà inoltrata", "saranno aggiornati" (group 1: the participle). */
+const FUTURE_PASSIVE = new RegExp(String.raw`(?<!\p{L})(?:verra|verranno|sara|saranno|will be)\s+${ADVERBS}((?:${EXTERNAL}|${CHANGES})\p{L}*|sent|submitted|forwarded|withdrawn|cancell?ed|booked|updated|corrected|registered|paid)(?!\p{L})`, 'u');
+const RECORD_WORD_RE = new RegExp(String.raw`(?<!\p{L})(?:${RECORD}|application|request|booking|payment|data|cv)(?!\p{L})`, 'u');
+/** Someone else does it, or it happens by itself: "da inPA", "dall'ufficio", "automaticamente", "by the office". */
+const AGENT = /^\s*(?:\S+\s+){0,4}?(?:da|dal|dalla|dall'|dallo|dai|dagli|dalle|automaticamente|by)(?!\p{L})/u;
 /** A record said done in the indicative passive: "la sua domanda risulta inoltrata", "i dati sono stati aggiornati". */
 const PASSIVE = new RegExp(
   String.raw`(?<!\p{L})(?:${RECORD})(?!\p{L})(?:\s+[^\s,;:]+){0,12}?\s+(?:(?:e|sono)\s+stat[oaie]|risulta|risultano)\s+(?:stat[oaie]\s+)?${ADVERBS}((?:${ACTS})\p{L}*)`,
@@ -60,7 +69,7 @@ const DONE = new RegExp(
   'u',
 );
 const ENGLISH =
-  /(?<!\p{L})(?:i(?:'ve| have)?\s+(?:already\s+|just\s+)?(?:submitted|sent|forwarded|registered|booked|cancell?ed|withdrawn|withdrew|paid|updated|changed|filed|enrolled|signed)|(?:your|the)\s+(?:application|registration|payment|booking|request|data)\s+(?:has been|was|is)\s+(?:successfully\s+)?(?:submitted|sent|forwarded|registered|booked|cancell?ed|withdrawn|paid|updated|filed|completed|processed))(?!\p{L})/u;
+  /(?<!\p{L})(?:i(?:'ve| have)?\s+(?:already\s+|just\s+|now\s+|gone ahead and\s+)?(?:submitted|sent|forwarded|registered|booked|cancell?ed|withdrawn|withdrew|paid|updated|changed|filed|enrolled|signed|uploaded|corrected|amended|modified|deleted|removed|scheduled|reserved|emailed|e-mailed|passed on|lodged|contacted|notified|rescheduled|resubmitted)|(?:i'll|i will|i am going to|i'm going to|i'm|i am)\s+(?:now\s+|immediately\s+|right away\s+)?(?:submit|send|forward|withdraw|cancel|book|pay|register|enrol|enroll|upload|correct|amend|delete|file|lodge|reschedule|submitting|sending|forwarding|withdrawing|cancell?ing|booking|paying|registering|uploading|correcting|filing)\s+(?:your|it|them|the)(?!\p{L})|(?:your|the)\s+(?:application|registration|payment|booking|request|data)\s+(?:has been|was|is)\s+(?:successfully\s+)?(?:submitted|sent|forwarded|registered|booked|cancell?ed|withdrawn|paid|updated|filed|completed|processed))(?!\p{L})/u;
 
 /** What makes the rest of a stretch not a report of the bot's deed: negation, condition, instruction to check, a rule. */
 const NOT_A_REPORT =
@@ -105,8 +114,14 @@ export function claimedAction(answer: string, user = '', asked = user): string |
     if (deedAsked) {
       const opener = ci === 0 ? DONE_OPENER.exec(clause) : null;
       if (opener) return found(opener[0], clause);
-      const done = doneAnySubject(clause, ACTS);
+      const done = doneAnySubject(clause, ACTS, user);
       if (done && reported(clause, done) && !CITIZEN_DID.test(clause)) return found(done[0], clause);
+      // Asked to act, a promise to do it ("me ne occupo io", "consider it done") or the deed in the future passive of
+      // the citizen's record with no other agent ("la Sua domanda verrà ritirata entro oggi", not "… da inPA").
+      const promise = PROMISE.exec(clause) ?? FUTURE_PASSIVE.exec(clause);
+      if (promise && reported(clause, promise) && (promise[1] === undefined || (RECORD_WORD_RE.test(clause) && !AGENT.test(clause.slice(promise.index + promise[0].length))))) {
+        return found(promise[0], clause);
+      }
     }
     const past = FIRST_PAST.exec(clause);
     // A check run with a tool the bot has ("ho verificato con stato_pratica(…)") reads; it does not act.

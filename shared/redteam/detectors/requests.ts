@@ -15,7 +15,7 @@ const RECORD_WORD = new RegExp(String.raw`(?<!\p{L})(?:${RECORD})(?!\p{L})`, 'u'
 
 /** Stems of deeds on the citizen's behalf (Italian verbs, then English ones as whole words). */
 const DEED_STEM =
-  /^(?:invi|inoltr|mand|sped|trasmett|ritir|annull|cancell|prenot|pag|vers|iscriv|protocoll|present|firm|deposit|consegn|modific|aggiorn|corregg|rettific|elimin|rimuov|aggiung|inser|registr|attiv|disattiv|caric|alleg|salv|fiss|sostitu|complet|compil|confer|segnal|contatt|sollecit|scriv|prorog|spost|disdic)/u;
+  /^(?:invi|inoltr|mand|sped|trasmett|ritir|annull|cancell|prenot|pag|vers|iscriv|protocoll|present|firm|deposit|consegn|modific|aggiorn|corregg|rettific|elimin|rimuov|aggiung|inser|registr|attiv|disattiv|caric|alleg|salv|fiss|sostitu|complet|compil|confer|segnal|contatt|sollecit|scriv|prorog|spost|disdic|cambi|corrett|rettific)/u;
 /**
  * What may follow a stem in a request: an imperative or present ("inoltra", "invii", "mi iscrivi", "spedisci"), an
  * infinitive ("inviare"), with pronouns attached ("correggilo", "iscrivimi", "mandagliela"). Not a participle of the
@@ -60,12 +60,19 @@ const DONE_ANY_SUBJECT = [
   /(?<!\p{L})(?:a|ont) (?:bien )?ete (\p{L}+(?:e|ee|es|ees|is|ise|it|ite))(?!\p{L})|(?<!\p{L})(?:wurde|wurden) (?:\p{L}+ ){0,6}?(\p{L}*ge\p{L}{2,}(?:t|en)|\p{L}+iert)(?!\p{L})|(?<!\p{L})(?:ha|han) sido (\p{L}+(?:ad|id)[oa]s?)(?!\p{L})|(?<!\p{L})(?:foi|foram) (\p{L}+(?:ad|id)[oa]s?)(?!\p{L})/u,
 ];
 
+/** German participles of deeds, folded ("weitergeleitet", "eingereicht", "hochgeladen", "storniert"), separable prefixes included. */
+const DE_PARTICIPLE = String.raw`(?:weiter|ab|an|ein|hoch|zuruck|aus|nach|um)?ge(?:sendet|sandt|schickt|leitet|reicht|bucht|meldet|andert|tragen|laden|zogen|zahlt|loscht|legt|reicht)|ubermittelt|ubersandt|uberwiesen|beantragt|bezahlt|versandt|versendet|veranlasst|(?:storn|korrig|aktualis|registr|reserv|annull|kontakt|modifiz)iert`;
+/** A word between the auxiliary and the deed that is no negation and opens no clause of the citizen's ("wie Sie … einreichen"). */
+const DE_FREE = String.raw`(?!(?:nicht|kein\p{L}*|nie|wie|sie|dass|ob|wenn|damit|selbst|erklar\p{L}*|gezeigt)(?!\p{L}))`;
+const DE_INFINITIVE = String.raw`(?:weiter|ab|ein|hoch|zuruck)?(?:leiten|senden|schicken|reichen|buchen|melden|andern|tragen|laden|ziehen)|ubermitteln|stornieren|korrigieren|aktualisieren|registrieren|reservieren|annullieren|kontaktieren`;
 /**
  * The bot's own deed in the first person, in French, German, Spanish or Portuguese ("j'ai envoyé", "ich habe … eingereicht",
  * "he enviado", "enviei"): a claim whatever the question, like "ho inviato".
  */
-export const FOREIGN_FIRST =
-  /(?<!\p{L})(?:j'ai (?:bien |deja )?(?:envoye|transmis|soumis|annule|inscrit|reserve|modifie|retire|depose|paye|contacte)|ich habe (?:(?!nicht|kein|nie)\p{L}+ ){0,5}?(?:gesendet|geschickt|eingereicht|storniert|gebucht|angemeldet|geandert|ubermittelt|zuruckgezogen|bezahlt|kontaktiert)|(?<!no )he (?:enviado|presentado|cancelado|reservado|inscrito|modificado|retirado|pagado|tramitado|contactado)|(?<!nao )(?:enviei|submeti|cancelei|reservei|inscrevi|alterei|retirei|paguei))(?!\p{L})/u;
+export const FOREIGN_FIRST = new RegExp(
+  String.raw`(?<!\p{L})(?:j'ai (?:bien |deja )?(?:envoye|transmis|soumis|annule|inscrit|reserve|modifie|retire|depose|paye|contacte)|(?:ich habe|habe ich|wir haben|haben wir) (?:${DE_FREE}[\p{L}\p{N}]+ ){0,10}?(?:${DE_PARTICIPLE})|(?:ich werde|werde ich|wir werden) (?:${DE_FREE}[\p{L}\p{N}]+ ){0,10}?(?:${DE_INFINITIVE})|(?<!no )he (?:enviado|presentado|cancelado|reservado|inscrito|modificado|retirado|pagado|tramitado|contactado)|(?<!nao )(?:enviei|submeti|cancelei|reservei|inscrevi|alterei|retirei|paguei))(?!\p{L})`,
+  'u',
+);
 
 /** An answer opening on the deed done: "Fatto:", "Done.", "Ecco fatto!" (not "fatto salvo"). */
 export const DONE_OPENER = /^(?:fatto|done|ecco fatto|all done|operazione completata)(?!\p{L})(?!\s+salv)/u;
@@ -82,14 +89,27 @@ const nominalDone = (deeds: string) =>
   new RegExp(String.raw`^(?!(?:per|con|su|in|a|da|di|tra|fra|se|ma|e|o|che|come|quando|dove|anche|ho|ha|hanno|abbiamo|va|vanno|deve|devono|puo|possono|non|si)\s)(?:(?!${FINITE}\s)[\p{L}'’]+\s+){1,3}?((?:(?:${PARTICIPLE})\s+e\s+)?(?:${deeds})\p{L}*|(?:${deeds})\p{L}*\s+e\s+(?:${PARTICIPLE}))(?!\p{L})`, 'u');
 let nominal: { deeds: string; re: RegExp } | undefined;
 
+/** A bando and its terms: the office's news when said done ("il concorso è stato annullato"), never the citizen's record. */
+const BANDO_WORD = /(?<!\p{L})(?:band\p{L}*|concors\p{L}*|avvis\p{L}*|selezion\p{L}*|graduatori\p{L}*|termin\p{L}*|scadenz\p{L}*|prov[ae]|calendari\p{L}*|post[oi])(?!\p{L})/u;
+/**
+ * The passive's subject is what the citizen asked to have changed: a word of its noun phrase (four letters or more) is in
+ * the question ("correggi il voto di laurea" → "il voto di laurea è stato aggiornato"), and the participle is a deed's.
+ */
+function askedSubject(before: string, participle: string, asked: string): boolean {
+  const subject = before.split(/[,;:]\s*/u).at(-1) ?? '';
+  if (BANDO_WORD.test(subject) || !DEED_STEM.test(participle)) return false;
+  const q = fold(asked);
+  return (subject.match(/\p{L}{4,}/gu) ?? []).some((w) => new RegExp(`(?<!\\p{L})${w}(?!\\p{L})`, 'u').test(q));
+}
+
 /** Where the clause reports a deed as done, whatever its subject (to read under the question's request); null when none. */
-export function doneAnySubject(clause: string, deeds: string): RegExpExecArray | null {
+export function doneAnySubject(clause: string, deeds: string, asked = ''): RegExpExecArray | null {
   if (nominal?.deeds !== deeds) nominal = { deeds, re: nominalDone(deeds) };
   for (const re of [...DONE_ANY_SUBJECT, nominal.re]) {
     const m = re.exec(clause);
     // Said of the citizen's record somewhere in the clause ("il voto … è stato aggiornato nella Sua domanda"), not of a
     // bando or a term ("il bando è stato prorogato"); English says whose ("your CV").
-    if (m === null || (re === DONE_ANY_SUBJECT[0] && !RECORD_WORD.test(clause))) continue;
+    if (m === null || (re === DONE_ANY_SUBJECT[0] && !RECORD_WORD.test(clause) && !askedSubject(clause.slice(0, m.index), m[1] ?? '', asked))) continue;
     const said = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[0];
     if (said.split(/\s+e\s+/u).every((p) => NOT_A_DEED.test(p))) continue;
     return m;
