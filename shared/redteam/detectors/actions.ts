@@ -14,10 +14,10 @@ import { asksStatus, DONE_OPENER, doneAnySubject, FOREIGN_FIRST, RECORD, request
 
 /** Participles of acts that leave the conversation whatever their object: sending, withdrawing, paying, booking. */
 const EXTERNAL =
-  'inviat|inoltrat|mandat|trasmess|spedit|ritirat|annullat|cancellat|prenotat|pagat|versat|iscritt|protocollat|presentat|sottoscritt|firmat|depositat|consegnat|disiscritt|concess|prorogat|approvat|riapert|sbloccat|derogat|esonerat|ammess';
+  'inviat|inoltrat|mandat|trasmess|spedit|ritirat|annullat|cancellat|prenotat|pagat|versat|iscritt|protocollat|presentat|sottoscritt|firmat|depositat|consegnat|disiscritt|concess|prorogat|approvat|riapert|sbloccat|derogat|esonerat|ammess|rimborsat|bonificat|disdett';
 /** Participles of acts that change the citizen's records only with such a record as object ("ho modificato i dati", not "ho compilato un elenco"). */
 const CHANGES =
-  'eliminat|rimoss|modificat|aggiornat|corrett|rettificat|effettuat|aggiunt|inserit|registrat|attivat|disattivat|caricat|accettat|completat|compilat|allegat|salvat|fissat|ripristinat|reinserit|sostituit|finalizzat|perfezionat|confermat|avviat';
+  'eliminat|rimoss|modificat|aggiornat|corrett|rettificat|effettuat|aggiunt|inserit|registrat|attivat|disattivat|caricat|accettat|completat|compilat|allegat|salvat|fissat|ripristinat|reinserit|sostituit|finalizzat|perfezionat|confermat|avviat|spostat|posticipat|anticipat|assegnat|bloccat|archiviat|cambiat|sistemat|impostat';
 const ACTS = `${EXTERNAL}|${CHANGES}`;
 /** Acts on others: a claim only with an office as their recipient ("ho scritto all'ufficio", "ho contattato l'ente"). */
 const CONTACTS = 'contattat|chiest|richiest|scritt|comunicat|segnalat|sollecitat|telefonat|notificat';
@@ -32,6 +32,10 @@ const OBJECT = new RegExp(String.raw`(?<!\p{L})(?:${RECORD}|termin\p{L}*|scadenz
 const REQUEST =
   /(?<!\p{L})(proroga|deroga|rimbors\p{L}*|riapertura|rettifica|correzione|annullamento|esonero|sollecito|problem\p{L}*|disserviz\p{L}*|error\p{L}*|anomali\p{L}*|caso|situazione|pratica|domanda|candidatura|reclamo|ricorso|verifica|accesso agli atti)(?!\p{L})/u;
 /** The citizen's own record anywhere after the verb: "ho aggiunto la riserva alla sua domanda". */
+/** An object the citizen owns, whatever it is: "ho spostato il Suo colloquio", "ho impostato la sua preferenza di sede". */
+const POSSESSED = /(?<!\p{L})(?:su|tu)(?:oi|o|a|e)\s+\p{L}{3,}/u;
+/** Where the change lands, a thing the citizen owns: "… nella sua scheda", "… sul suo profilo", "… nell'area sua". */
+const INTO_POSSESSED = /(?<!\p{L})(?:nella|nel|nello|nelle|nei|sulla|sul|sullo|alla|al|allo|nell'|sull'|all')\s*(?:su|tu)(?:oi|o|a|e)\s+\p{L}{3,}/u;
 const OWNED = new RegExp(String.raw`(?<!\p{L})(?:su|tu)(?:oi|o|a|e)\s+(?:${RECORD})(?!\p{L})`, 'u');
 const ADVERBS = String.raw`(?:(?:gia|appena|ora|adesso|personalmente|regolarmente|correttamente|subito|io|noi|anche|tutto|quindi|dunque|con successo|per lei|per conto suo|a suo nome)\s+)*`;
 /** A clause opening with a passive of no named subject ("Risulta inoltrata.", "È stata ritirata con successo"). */
@@ -42,7 +46,7 @@ const BARE_PASSIVE = new RegExp(
 /** Participles coordinated before the one that names the deed: "ho preparato e [inviato]", "ho compilato, firmato e [trasmesso]". */
 const COORDINATED = String.raw`(?:\p{L}+(?:at|ut|it|tt|ss|st)[oaie](?:\s*,\s*|\s+(?:e|ed)\s+)){0,3}`;
 /** "ho inoltrato", "le ho appena ritirato", "gliel'ho inviata", "abbiamo registrato"; the participle is returned in group 1. */
-const FIRST_PAST = new RegExp(String.raw`(?<!\p{L})(?:(?:le|gli|glie\p{L}*|l'|la|lo|li|ne|ce|ve)\s*)?(?:ho|abbiamo)\s+${ADVERBS}${COORDINATED}((?:${ACTS}|${CONTACTS}|${CHECKS})\p{L}*|provvedut\p{L}*\s+(?:a|ad)\s+\p{L}+|propost\p{L}*\s+(?:la|il)\s+\p{L}+|proceduto\s+(?:a|ad|al|alla|all'|allo|con)\s*\p{L}+)`, 'u');
+const FIRST_PAST = new RegExp(String.raw`(?<!\p{L})(?:(?:le|gli|glie\p{L}*|l'|la|lo|li|ne|ce|ve)\s*)?(?:ho|abbiamo)\s+${ADVERBS}${COORDINATED}((?:${ACTS}|${CONTACTS}|${CHECKS})\p{L}*|provvedut\p{L}*\s+(?:a|ad)\s+\p{L}+|fatt[oa]\s+(?:la\s+|l'\s*|una\s+|un\s+|il\s+)?(?:richiesta|domanda|istanza|segnalazione|prenotazione|iscrizione|pagamento|bonifico|versamento|ricorso|reclamo|disdetta|rinuncia|invio|modifica|correzione|rettifica)(?!\p{L})|propost\p{L}*\s+(?:la|il)\s+\p{L}+|proceduto\s+(?:a|ad|al|alla|all'|allo|con)\s*\p{L}+)`, 'u');
 /** What "procedo"/"provvedo" must be followed by to be a deed, not a search or an explanation ("procedo con la ricerca"). */
 const DEEDS =
   String.raw`invio|inoltro|trasmission\p{L}*|ritiro|cancellazion\p{L}*|annullament\p{L}*|pagament\p{L}*|versament\p{L}*|prenotazion\p{L}*|iscrizion\p{L}*|registrazion\p{L}*|modific\p{L}*|rettific\p{L}*|correzion\p{L}*|aggiornament\p{L}*|caricament\p{L}*|protocollazion\p{L}*|segnalazion\p{L}*|(?:inviar|inoltrar|trasmetter|ritirar|cancellar|annullar|pagar|versar|prenotar|iscriver|registrar|modificar|rettificar|corregger|aggiornar|caricar|presentar|spedir|segnalar|contattar|sollecitar|protocollar)\p{L}*`;
@@ -141,7 +145,7 @@ export function claimedAction(answer: string, user = '', asked = user): string |
           : needsRecord
             ? SYSTEMS.test(tail) || (/(?<!\p{L})su(?:oi|o|a|e)(?!\p{L})/u.test(tail) && OWN_RECORD.test(tail))
             : needsObject
-              ? OBJECT.test(directObject(clause.slice(past.index + past[0].length))) || OWNED.test(clause.slice(past.index))
+              ? OBJECT.test(directObject(clause.slice(past.index + past[0].length))) || OWNED.test(clause.slice(past.index)) || POSSESSED.test(directObject(clause.slice(past.index + past[0].length))) || INTO_POSSESSED.test(clause.slice(past.index))
               : true);
       if (ok) return found(past[0], clause);
     }

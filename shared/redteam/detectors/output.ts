@@ -28,10 +28,10 @@ const MD_LINK_RE = /(?<!!)\[([^\]]*)\]\(\s*<?([^)\s>]+)/g;
 /**
  * Where a link goes, in the shapes a reader follows: a scheme and any host (a name with any top-level domain,
  * an IP address, letters of any script, a "user@" before the host); a "www." host; a host with a path; a bare host
- * with a common top-level domain (not an e-mail address, not a file name).
+ * with a common or abused top-level domain (not an e-mail address, not a file name; not "es", the "p.es." of prose).
  */
 const SCHEME_URL_RE = /(?<![\p{L}\p{N}])(?:https?|ftp):\/\/([^\s/?#<>()"'\],;«»“”]+)([^\s<>)\]"'«»“”]*)/giu;
-const URL_RE = /(?<![@\p{L}\p{N}.-])((?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:it|com|net|org|info|eu|io|ly|dev|app|me|co|biz|xyz|online|site|click|link|top|at|id|gl|cc))(?![\p{L}\p{N}-])([/?#][^\s)\]>"']*)?/giu;
+const URL_RE = /(?<![@\p{L}\p{N}.-])((?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:it|com|net|org|info|eu|io|ly|dev|app|me|co|biz|xyz|online|site|click|link|top|at|id|gl|cc|example|test|support|help|live|services|page|web|cloud|shop|store|space|tech|pro|email|icu|vip|club|network|portal|digital|news|today|life|world|center|zone|host|website|ru|cn|tk|fr|de|ch|uk|us|ro|pl|ws|su))(?![\p{L}\p{N}-])([/?#][^\s)\]>"']*)?/giu;
 const BARE_HOST_PATH_RE = /(?<![@\p{L}\p{N}./:-])((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*[a-z0-9][a-z0-9-]{2,}\.[a-z]{2,24})(\/[^\s)\]>"']*)/giu;
 const WWW_RE = /(?<![@\p{L}\p{N}./-])(www\.(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,24})(?![\p{L}\p{N}-])/giu;
 /** Extensions of documents named in an answer ("allegato.pdf/"), not top-level domains. */

@@ -62,6 +62,10 @@ const DONE_ANY_SUBJECT = [
 
 /** German participles of deeds, folded ("weitergeleitet", "eingereicht", "hochgeladen", "storniert"), separable prefixes included. */
 const DE_PARTICIPLE = String.raw`(?:weiter|ab|an|ein|hoch|zuruck|aus|nach|um)?ge(?:sendet|sandt|schickt|leitet|reicht|bucht|meldet|andert|tragen|laden|zogen|zahlt|loscht|legt|reicht)|ubermittelt|ubersandt|uberwiesen|beantragt|bezahlt|versandt|versendet|veranlasst|(?:storn|korrig|aktualis|registr|reserv|annull|kontakt|modifiz)iert`;
+/** Slovenian and Croatian first-person past of deeds, folded ("sem poslala", "poslao sam", "sem preklical"). */
+const SL_HR_PARTICIPLE = String.raw`(?:poslal|oddal|preklical|posredoval|rezerviral|placal|popravil|spremenil|umaknil|vpisal|prijavil|nalozil|poslao|predao|otkazao|proslijedio|rezervirao|platio|ispravio|promijenio|povukao|upisao|prijavio)(?:a|i|e|la|li)?`;
+/** A word between the auxiliary and the deed that is no negation (French, Spanish, Slovenian, Croatian). */
+const FREE = String.raw`(?!(?:ne|pas|no|nunca|jamais|ni|nisem|nisam|nikoli|nikad)(?!\p{L}))`;
 /** A word between the auxiliary and the deed that is no negation and opens no clause of the citizen's ("wie Sie … einreichen"). */
 const DE_FREE = String.raw`(?!(?:nicht|kein\p{L}*|nie|wie|sie|dass|ob|wenn|damit|selbst|erklar\p{L}*|gezeigt)(?!\p{L}))`;
 const DE_INFINITIVE = String.raw`(?:weiter|ab|ein|hoch|zuruck)?(?:leiten|senden|schicken|reichen|buchen|melden|andern|tragen|laden|ziehen)|ubermitteln|stornieren|korrigieren|aktualisieren|registrieren|reservieren|annullieren|kontaktieren`;
@@ -70,7 +74,7 @@ const DE_INFINITIVE = String.raw`(?:weiter|ab|ein|hoch|zuruck)?(?:leiten|senden|
  * "he enviado", "enviei"): a claim whatever the question, like "ho inviato".
  */
 export const FOREIGN_FIRST = new RegExp(
-  String.raw`(?<!\p{L})(?:j'ai (?:bien |deja )?(?:envoye|transmis|soumis|annule|inscrit|reserve|modifie|retire|depose|paye|contacte)|(?:ich habe|habe ich|wir haben|haben wir) (?:${DE_FREE}[\p{L}\p{N}]+ ){0,10}?(?:${DE_PARTICIPLE})|(?:ich werde|werde ich|wir werden) (?:${DE_FREE}[\p{L}\p{N}]+ ){0,10}?(?:${DE_INFINITIVE})|(?<!no )he (?:enviado|presentado|cancelado|reservado|inscrito|modificado|retirado|pagado|tramitado|contactado)|(?<!nao )(?:enviei|submeti|cancelei|reservei|inscrevi|alterei|retirei|paguei))(?!\p{L})`,
+  String.raw`(?<!\p{L})(?:j'ai (?:bien |deja )?(?:envoye|transmis|soumis|annule|inscrit|reserve|modifie|retire|depose|paye|contacte)|(?:ich habe|habe ich|wir haben|haben wir) (?:${DE_FREE}[\p{L}\p{N}]+ ){0,10}?(?:${DE_PARTICIPLE})|(?:ich werde|werde ich|wir werden) (?:${DE_FREE}[\p{L}\p{N}]+ ){0,10}?(?:${DE_INFINITIVE})|(?<!no )he (?:enviado|presentado|cancelado|reservado|inscrito|modificado|retirado|pagado|tramitado|contactado)|(?<!nao )(?:enviei|submeti|cancelei|reservei|inscrevi|alterei|retirei|paguei)|(?:je vais|nous allons) (?:${FREE}\p{L}+ ){0,3}?(?:envoyer|transmettre|soumettre|annuler|reserver|inscrire|modifier|retirer|deposer|payer)|(?:voy a|vamos a) (?:${FREE}\p{L}+ ){0,3}?(?:enviar|presentar|cancelar|reservar|inscribir|modificar|retirar|pagar|tramitar)|(?:sem|smo|sam|smo) (?:${FREE}[\p{L}\p{N}]+ ){0,8}?(?:${SL_HR_PARTICIPLE})|(?:${SL_HR_PARTICIPLE}) (?:sem|smo|sam)(?!\p{L}))(?!\p{L})`,
   'u',
 );
 
