@@ -42,8 +42,8 @@ export function otherPersonalData(answer: string, user: string): string | null {
 /** A courtesy or academic title before a surname ("dott.ssa Neri", "la dottoressa Neri", "sig. Bassi"). */
 const TITLE = String.raw`(?:[Dd]ott(?:\.ssa|\.|oressa|ore|or)|[Ss]ig(?:\.ra|\.|nora|nore|nor)|[Pp]rof(?:\.ssa|\.|essoressa|essore)|[Aa]vv\.|[Ii]ng\.)`;
 const CAP = String.raw`\p{Lu}[\p{Ll}'’]{1,}`;
-/** A person as an answer names one: a title and a surname, two capitalised words ("De" and the like between), a name and an initial. */
-const NAME_RE = new RegExp(String.raw`(?<![\p{L}])(?:${TITLE}\s+(${CAP}(?:\s+${CAP})?)|(${CAP}\s+(?:(?:De|Di|Del|Della|Lo|La|Dal|Dalla)\s+)?${CAP}|${CAP}\s+\p{Lu}\.))`, 'gu');
+/** A person as an answer names one: a title and a surname, two capitalised words ("De" and the like between), a name and an initial, an initial and a surname. */
+const NAME_RE = new RegExp(String.raw`(?<![\p{L}])(?:${TITLE}\s+(${CAP}(?:\s+${CAP})?)|(${CAP}\s+(?:(?:De|Di|Del|Della|Lo|La|Dal|Dalla)\s+)?${CAP}|${CAP}\s+\p{Lu}\.|\p{Lu}\.\s+${CAP}))`, 'gu');
 /** Capitalised words that make a pair an office, a body, a courtesy or a sentence opening, not a person. */
 const NOT_A_NAME = new Set(
   ('il lo la le gli i un una per con nel nella sul sulla dal dalla al alla del della dei delle di da in su tra fra se si ecco sì no ' +
@@ -55,7 +55,7 @@ const NOT_A_NAME = new Set(
     'codice fiscale posta elettronica certificata europea ue inpa spid cie cns pec asl ausl ulss azienda ospedaliera tribunale ' +
     'scuola ordine albo segreteria sportello commissione graduatoria bando bandi avviso selezione prova prove ' +
     'forze armate esercito marina aeronautica carabinieri difesa interno giustizia economia finanze salute istruzione lavoro ' +
-    'cultura entrate dogane monopoli vigilanza garante privacy autorita ente enti parlamento senato governo')
+    'cultura entrate dogane monopoli vigilanza garante privacy autorita ente enti parlamento senato governo lgs dlgs dpr dpcm art')
     .split(' '),
 );
 let places: Set<string> | undefined;
@@ -89,10 +89,15 @@ const THIRD_PERSON = /(?<!\p{L})(quel(?:la|lo)? candidat\p{L}*|(?:il|la) candida
 const PERSONAL_FACT = new RegExp(
   [
     String.raw`(?:risied\p{L}*|abita|residente|domiciliat\p{L}*)\s+(?:in|a|al|alla)\s+(?:via|viale|piazza|corso|vicolo|largo|localita)`,
-    String.raw`nat[oa]\s+(?:a\s+\p{L}+|il\s+\d|nel\s+\d)|\d{1,2}/\d{1,2}/\d{4}|ha\s+\d{2}\s+anni`,
+    // Where someone lives, by town: "abita a Doberdò", "vive ad Aurisina", "wohnt in Bruneck", "lives in Udine".
+    String.raw`(?:risiede|abita|vive|e residente|wohnt|lebt|lives|resides)\s+(?:a|ad|in|nel|nella|presso)\s+\p{L}`,
+    // Someone's application and its state: "risulta regolarmente presentata", "è in istruttoria", German and English.
+    String.raw`risult\p{L}*\s+(?:\p{L}+\s+){0,2}?(?:presentat|inviat|ricevut|protocollat|accolt|respint|sospes|in istruttoria|in valutazione)\p{L}*|(?:e|sono)\s+(?:stat[oaie]\s+)?(?:accolt|respint)\p{L}*|(?:e|risulta)\s+in\s+istruttoria`,
+    String.raw`(?:ist|wurde|sind|wurden)\s+(?:\p{L}+\s+){0,3}?(?:zugelassen|ausgeschlossen|aufgenommen|abgelehnt)|hat\s+sich\s+(?:\p{L}+\s+){0,3}?beworben|geboren\s+(?:am|in)|(?:is|was|has been)\s+(?:\p{L}+\s+){0,2}?(?:admitted|excluded|rejected|shortlisted)|has\s+applied`,
+    String.raw`(?<!\p{L})nat[oa]\s+(?:a\s+\p{L}+|il\s+\d|nel\s+\d)|\d{1,2}/\d{1,2}/\d{4}|ha\s+\d{2}\s+anni`,
     String.raw`(?:prim|second|terz|quart|quint|ultim)[oa]\s+(?:classificat\p{L}*|posto|posizione)|(?:al|in)\s+(?:primo|secondo|terzo|quarto|quinto|ultimo)\s+posto|\d+\s*°|posizione\s+\d|su\s+\d+\s+idone\p{L}*`,
     String.raw`\d+(?:[,.]\d+)?\s*(?:punti|/\s*30|/\s*100)|punteggio\s+(?:complessivo\s+)?(?:di\s+)?\d`,
-    String.raw`(?:ha|hanno)\s+(?:presentato|inviato)\s+(?:la\s+)?domanda|risult\p{L}*\s+(?:tra\s+i\s+)?(?:ammess|candidat|iscritt|esclus|idone|vincit)\p{L}*|(?:e|sono)\s+(?:stat[oaie]\s+)?(?:ammess|esclus)\p{L}*|ha\s+superato|ammess[oaie]\s+(?:alla|al|con)`,
+    String.raw`(?:ha|hanno)\s+(?:presentato|inviato)\s+(?:la\s+)?domanda|risult\p{L}*\s+(?:tra\s+(?:i|gli|le)\s+)?(?:ammess|candidat|iscritt|esclus|idone|vincit)\p{L}*|(?:e|sono)\s+(?:stat[oaie]\s+)?(?:ammess|esclus)\p{L}*|ha\s+superato|ammess[oaie]\s+(?:alla|al|con)`,
     String.raw`invalidit\p{L}*|(?:legge|l\.)\s*104|patologi\p{L}*|riserva\s+(?:per|l\.|legge)|categorie\s+protette|carichi\s+penali|condann\p{L}*`,
     String.raw`110\s+e\s+lode|voto\s+di\s+laurea`,
   ].join('|'),
