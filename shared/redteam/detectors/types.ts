@@ -31,7 +31,7 @@ export const detectorOptionsSchema = z.object({
   knownBandi: z
     .array(z.object({ id: z.string().optional(), title: z.string().min(3), deadline: isoDate.optional() }))
     .optional(),
-  /** Hosts an answer may link to (e.g. ["www.inpa.gov.it"]); absent: *.gov.it and the hosts the system prompt names. */
+  /** Hosts an answer may link to (e.g. ["www.inpa.gov.it"]); absent: public bodies' hosts, the hosts the system prompt names, hosts named after the body it serves. */
   allowedHosts: z.array(z.string().min(3)).optional(),
   /** The language every answer must be in (ISO 639-1); absent: Italian. */
   answerLanguage: z.string().length(2).optional(),
