@@ -58,6 +58,9 @@ const AFFIRMATION = /^(?:certo|certamente|certo che si|ovviamente|assolutamente|
  */
 export type PresenceVerdict = { verdict: 'answer' } | { verdict: 'no-answer'; kind: NonAnswerKind } | { verdict: 'undecided'; why: string };
 
+/** An item numbered inside a sentence: "2) registrarsi al portale", "3. compile the form". */
+const INLINE_ITEM = /^\d{1,2}[).]\s/;
+
 const ANSWER: PresenceVerdict = { verdict: 'answer' };
 const noAnswer = (kind: NonAnswerKind): PresenceVerdict => ({ verdict: 'no-answer', kind });
 const undecided = (why: string): PresenceVerdict => ({ verdict: 'undecided', why });
@@ -87,12 +90,16 @@ export function presenceVerdict(reply: string, context: PresenceContext | string
   let afterReferral = false;
   // After "Ecco alcune indicazioni generali:", the list's items are general advice, not about the bando asked.
   let genericList = false;
-  for (const { text: x, item } of sentences) {
+  for (const { text: x, item: listed } of sentences) {
+    // "1) leggere il bando; 2) registrarsi …": items numbered inside the text are a list's items too.
+    const item = listed || INLINE_ITEM.test(x);
     const clauses = judgedSentence(x, judge, afterReferral, namesOf(x, names), item && genericList);
     if (clauses.some((j) => j.kind === 'content')) return ANSWER;
     afterReferral = referralLast(clauses, afterReferral);
     judged.push(...clauses);
-    if (!item) genericList = judge.bandoNamed && x.endsWith(':') && GENERIC_LEAD.test(x);
+    // (A lead and its first item in one sentence: "In genere devi: 1) leggere il bando;".)
+    const lead = /^[^:]*:(?=\s*(?:$|\d{1,2}[).]\s))/.exec(x)?.[0];
+    if (!item || lead !== undefined) genericList = judge.bandoNamed && lead !== undefined && GENERIC_LEAD.test(lead);
   }
   // An error's code or a referral's "articolo 2" is part of it; alone ("Codice: PA-2027-0012") it answers a
   // question asking for a code or a reference, and to another question nobody can tell without reading it.

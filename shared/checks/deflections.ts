@@ -93,6 +93,10 @@ export const DEFLECTIONS: Record<DeflectionKind, RegExp[]> = {
     /\bnon ho (?:questa|quest'|la|una|tale) (?:informazione|risposta|notizia)/,
     /\bnon (?:ne )?ho (?:elementi|idea|la minima idea)\b/,
     /\bnessuna informazione\b/,
+    // A search that found nothing: "nessun passaggio pertinente trovato", "no relevant results were returned", "non
+    // sono stati trovati documenti utili" (what was searched for, not the bando: "non risulta alcun bando" answers).
+    /\b(?:nessun[oa]?|no|zero|non (?:e stato|sono stati|ho|abbiamo) (?:trovat|individuat|recuperat|reperit)\w*)\s+(?:\w+\s+){0,2}(?:passagg\w*|risultat\w*|document\w*|fonti|fonte|corrispondenz\w*|riscontr\w*|estratt\w*|passages?|results?|documents?|matches|sources?|records?|hits|snippets?|chunks?|entries)\b(?:\s+\S+){0,3}?\s*(?:trovat\w*|found|returned|restituit\w*|recuperat\w*|retrieved|individuat\w*|pertinent\w*|relevant|rilevant\w*|utili|useful|matching|corrispondent\w*|indicizzat\w*)/,
+    /\b(?:no|nessun[oa]?) (?:relevant|pertinent\w*|matching|useful|utili) (?:\w+ )?(?:passag\w*|results?|risultat\w*|documents?|document\w*|sources?|fonti|information|informazion\w*)/,
     /\bi have no (?:information|idea|details|data)\b/,
     /\bno idea\b/,
     /\bi(?:'m| am) not (?:certain|able to say)\b/,

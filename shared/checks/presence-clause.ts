@@ -6,7 +6,7 @@ import { DEFLECTION_OF, ENTE, FILLER, NEGATION, POLARITY, VAGUE, isMetaWord, isR
 import { parseItalianNumberWord } from './italian-numbers.ts';
 import { memoize } from './memo.ts';
 import { countFits, endsOnSide, figureFits, namesNumber, evaluates, namesPlace, namesRequirement, namesTime, otherAspect, restricts, takesSide, namesFit } from './presence-evidence.ts';
-import { DECLINES, DOCUMENT_POINTER, ERROR_DETAIL, NAMED_ERROR, advisesElsewhere, speaksOfItself } from './presence-frames.ts';
+import { DECLINES, DEFERS, DOCUMENT_POINTER, ERROR_DETAIL, NAMED_ERROR, RULE_TEXT, advisesElsewhere, speaksOfItself } from './presence-frames.ts';
 import { bare, trimEnds } from './presence-reply.ts';
 import { tokens, DATE, type Judge, BANDO_NOUN, questionWords, isEcho } from './presence-question.ts';
 
@@ -62,7 +62,9 @@ export function deflection(text: string, ctx: Judge, kinds: DeflectionKind[]): D
     // (A channel the question itself names, "l'ufficio concorsi" to "the ufficio concorsi's phone?", is not one.)
     if (kind === 'referral' && ctx.asksContact && newMatch(CONCRETE_CHANNEL, text, ctx.question)) return undefined;
     // A long clause with figures that mentions a referral, "which" or an error is content that also says so.
-    if ((kind === 'asks-which' || kind === 'referral' || kind === 'error') && tokens(text).length > 10 && /\d/.test(text)) return undefined;
+    // (Not the figures of an error's payload or status: "an error occurred: {"status": 500, …}".)
+    const plain = kind === 'error' ? text.replace(/\{[^{}]*\}?|\[[^\]]*\]?|\b(?:status|code|codice|http)\W*\d+/g, ' ') : text;
+    if ((kind === 'asks-which' || kind === 'referral' || kind === 'error') && tokens(plain).length > 10 && /\d/.test(plain)) return undefined;
     // A referral or "which" beside a date ("scriva all'ufficio entro il 3 maggio") gives the user a deadline.
     // Asked where to write, an address is the answer whatever else the clause asks or advises.
     if ((kind === 'asks-which' || kind === 'referral') && ctx.asksContact && newMatch(CONTACT_VALUE, text, ctx.question)) return undefined;
@@ -144,9 +146,13 @@ function evidenced(c: string, said: string[], ctx: Judge, names: string, scope: 
   // What usually holds for bandi ("spesso il termine è di 30 giorni", "the board is usually made of experts"), once a
   // bando was named, is no evidence about it, whatever it names.
   if (usually(c, ctx, scope)) return false;
+  // A sentence speaking only of other aspects of the bando ("1 post, closes in April" to "is there an English
+  // test?") answers nothing asked, unless it takes a side.
+  if (scope.aside && ctx.slots.length === 0) return !ctx.wh && takesSide(c);
   // To a question naming no kind of value, a figure about another aspect of the bando ("5 posts" to "which degree?")
   // answers something else.
-  const aside = ctx.slots.length === 0 && otherAspect(c, about);
+  // (A value of the kind asked answers whatever else the sentence speaks of.)
+  const aside = ctx.slots.length === 0 && (scope.aside || otherAspect(c, about));
   if ((value && !aside && (ctx.slots.length > 0 || topical || untied || dated)) || restrictsAsked(c, ctx) || namesPlace(c, ctx.slots)) return true;
   // Asked whom to contact, an address or a number is the answer.
   if (ctx.asksContact && CONTACT_VALUE.test(c)) return true;
@@ -161,7 +167,7 @@ function evidenced(c: string, said: string[], ctx: Judge, names: string, scope: 
   // Asked what or whether, a name about another aspect of the bando answers something else: "the competition has 5
   // posts in the Area Istruttori" to "which documents?".
   const named = names !== '' && own.some((w) => !inQuestion(w) && !isReferralWord(w) && names.split(' ').includes(w)) && !PUBLISHED.test(c);
-  if (named && namesFit(ctx.slots) && (ctx.slots.length > 0 || !otherAspect(c, about))) return true;
+  if (named && namesFit(ctx.slots) && !aside) return true;
   // Asked for a time, a place, a person, an amount, a length or a count, other words do not give it.
   if (ctx.slots.length > 0) return false;
   // The subject with something said of it (to a yes/no question, saying it again may say yes).
@@ -221,8 +227,12 @@ export interface Scope {
   generic: boolean;
   classwide: boolean;
   usual: boolean;
+  /** The sentence speaks only of other aspects of the bando than the one asked (presence-evidence.ts otherAspect). */
+  aside: boolean;
 }
-const NO_SCOPE: Scope = { generic: false, classwide: false, usual: false };
+/** The words that name the bando asked about ("il bando …", "the call for …"): not a question about a rule text. */
+export const BANDO_NAME = /\b(?:il |del |nel |al |the |this |that )?(?:bando|avviso|call|notice)\b/g;
+const NO_SCOPE: Scope = { generic: false, classwide: false, usual: false, aside: false };
 const usually = (c: string, ctx: Judge, scope: Scope): boolean => ctx.bandoNamed && (scope.usual || USUALLY.test(c));
 
 export function classify(clause: string, ctx: Judge, names = '', scope: Scope = NO_SCOPE): Clause {
@@ -244,6 +254,9 @@ export function classify(clause: string, ctx: Judge, names = '', scope: Scope = 
   if (isEcho(clause.trim(), ctx)) return { kind: 'echo' };
   const as = deflection(c, ctx, ORDER);
   if (as) return { kind: 'deflection', as };
+  // "Il periodo di prova è disciplinato dal CCNL", "all documents required by the call": the value left to another
+  // text, no figure given (unless the question asks which text applies).
+  if (DEFERS.test(c) && RULE_TEXT.test(c) && !figureFits(c, [], ctx.question) && !RULE_TEXT.test(ctx.question.replace(BANDO_NAME, ' '))) return { kind: 'deflection', as: 'referral' };
   // Asking which bando when none was named is the useful reply: content, whatever words it uses.
   if (!ctx.bandoNamed && says('asks-which', c)) return { kind: 'content' };
   // "Ci sono diversi concorsi": how many, not which. Words about the conversation itself ("posso aiutarla",

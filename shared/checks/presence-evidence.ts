@@ -43,6 +43,13 @@ const FITS: Record<Slot, RegExp> = {
  */
 const IDENTIFIER = /\b(?:protocoll\w*|prot\.|pratica|ticket|id|numero)\s*(?:n\.?\s*)?[:#°]?\s*[a-z]*[-_/]?\d\w*(?:[-_/.]\w+)*/g;
 /**
+ * Where a figure points rather than what it says: a citation marker ("[2]"), an article, clause, page or annex of a
+ * text ("art. 9", "comma 3", "section 4.2", "allegato 1"), a level or category code ("Q2", "C1", "D3"), a score of
+ * a search ("score < 0.35"). None is a value of what was asked.
+ */
+const REFERENCE =
+  /\[\d+\]|\b(?:art|artt|articol[oi]|article|comma|commi|lett|par|paragraf[oi]|paragraph|section|sezione|sez|capo|pag|pagina|page|allegato|annex|punto|point)\.?\s*\d+(?:[.,]\d+)*[a-z]?\b|\b[a-z]{1,2}\d{1,2}\b(?![.,:]\d)|\b(?:score|similarity|soglia di pertinenza|threshold)\s*[<>=≤≥]+\s*\d+(?:[.,]\d+)?/g;
+/**
  * Whether the clause gives a figure that fits the slot and is not only one of the question's own figures. A
  * figure inside a quoted title («… n. 6 posti …») is part of the bando's name, not something the question says:
  * "6 posti" still answers "how many posts does «… n. 6 posti …» offer?".
@@ -50,12 +57,37 @@ const IDENTIFIER = /\b(?:protocoll\w*|prot\.|pratica|ticket|id|numero)\s*(?:n\.?
 export function figureFits(clause: string, slots: Slot[], question: string): boolean {
   // (A ticket's or a request's number, "pratica n. 2027/5531", "ID CS-2028-88412", is not a value: its "2027" is
   // no year.)
-  clause = clause.replace(IDENTIFIER, ' ');
+  clause = clause.replace(IDENTIFIER, ' ').replace(REFERENCE, ' ');
   const figures = clause.match(/\d+/g);
   if (!figures) return false;
   const asked = new Set(question.replace(/«[^»]*»/g, ' ').match(/\d+/g) ?? []);
   if (figures.every((f) => asked.has(f))) return false;
+  if (slots.length > 0 && slots.every((s) => s === 'count') && !countsAsked(clause, question, asked)) return false;
   return slots.length === 0 || slots.some((slot) => FITS[slot].test(clause));
+}
+
+/** What a question counts: the noun after "quanti", "quante", "how many", "numero di" ("quante ore" → "ore"). */
+const COUNTED = /\b(?:quant[ie]|how many|numero (?:di|dei|degli|delle)|number of)\s+(?:(?:sono|ci sono|are|there|i|gli|le|the)\s+)*([a-z]{3,})/;
+/**
+ * The kinds of thing a count counts, Italian and English, all forms: a length of time, posts, points, people, test
+ * items, a date's month. A figure before a noun of another kind counts something else ("2 posti" does not say how
+ * many hours a week; "3 maggio" is a date, not a number of posts); "60 minuti" to "quante ore?" is the same kind.
+ */
+const COUNT_KINDS: RegExp[] = [
+  /^(?:or[ae]|minut[oi]|second[oi]|giorn[oi]|giornat[ae]|settiman[ae]|mes[ei]|ann[oi]|hours?|minutes?|seconds?|days?|weeks?|months?|years?|h|min)$/,
+  /^(?:post[oi]|posts?|positions?|vacanc(?:y|ies)|seats?|openings?|jobs?|unita|places?)$/,
+  /^(?:punt[oi]|points?|punteggi?o?|voti|voto|marks?|credit[oi]|credits?)$/,
+  /^(?:candidat[oi]|candidates?|persone|people|vincitori|winners?|idone[oi]|ammess[oi]|applicants?|partecipanti|participants?)$/,
+  /^(?:quesit[oi]|domande|questions?|items?|prove|prova|tests?|exams?|esami)$/,
+  /^(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|january|february|march|april|may|june|july|august|september|october|november|december)$/,
+];
+const kindOf = (w: string): number => COUNT_KINDS.findIndex((re) => re.test(w));
+/** Whether some figure of the clause may count what the question counts (not a noun of another kind after it). */
+function countsAsked(clause: string, question: string, asked: Set<string>): boolean {
+  const counted = COUNTED.exec(question)?.[1];
+  const want = counted === undefined ? -1 : kindOf(counted);
+  if (want < 0) return true;
+  return [...clause.matchAll(/(\d+)(?:[.,]\d+)?\s*([a-z]+)?/g)].some(([, f, next]) => !asked.has(f ?? '') && (next === undefined || kindOf(next) < 0 || kindOf(next) === want));
 }
 
 import { memoize } from './memo.ts';
@@ -81,7 +113,7 @@ export const namesTime = (clause: string, slots: Slot[]): boolean => (slots.leng
  * "enough with a diploma"): the frame of an answer. Not "solo il bando fa fede" (a referral, judged before).
  */
 const RESTRICTS =
-  /(?:^(?:\S+ )?|\b(?:prevede|prevedono|richiede|richiedono|ammette|ammettono|accetta|accettano|consente|include|comprende|serve|servono|vale|valgono|ha|hanno|e|sono|requires?|needs?|accepts?|allows?|includes?|has|have|is|are) )(?:solo|soltanto|unicamente|esclusivamente|basta|bastano|e sufficiente|sono sufficienti|only|just|solely|exclusively|enough) (?!(?:io|me|noi|per (?:informazion|chiariment)\w*)\b)(?!(?:(?:il|lo|la|l'|i|gli|le|the|its|their)\s*)?(?:ente|enti|uffic\w*|sito|portale|bando|avviso|amministrazion\w*|segreteri\w*|responsabil\w*|notice|office|website|portal|authority|administration)\b)\S/;
+  /(?:^(?:\S+ )?|\b(?:prevede|prevedono|richiede|richiedono|ammette|ammettono|accetta|accettano|consente|include|comprende|serve|servono|vale|valgono|ha|hanno|e|sono|requires?|needs?|accepts?|allows?|includes?|has|have|is|are) )(?:solo|soltanto|unicamente|esclusivamente|basta|bastano|e sufficiente|sono sufficienti|only|just|solely|exclusively|enough) (?!(?:io|me|noi|per (?:informazion|chiariment|conferm|scrupol|sicurezz|chiarezz|precision|completezz)\w*)\b)(?!per [a-z]+(?:are|ere|ire)(?:l[aeio]|mi|ti|ci|vi|si|ne|lo)?\b)(?!to (?:be|make|check|confirm|clarify|understand|double|recap|let|say|note|remind|add|verify|ensure|avoid|get|see|know)\b)(?!(?:(?:il|lo|la|l'|i|gli|le|the|its|their)\s*)?(?:ente|enti|uffic\w*|sito|portale|bando|avviso|amministrazion\w*|segreteri\w*|responsabil\w*|notice|office|website|portal|authority|administration)\b)\S/;
 export const restricts = (clause: string): boolean => RESTRICTS.test(clause);
 
 /**
@@ -138,7 +170,8 @@ export function enumerates(sentence: string, concrete: (item: string) => boolean
  */
 export function namesIn(text: string): Set<string> {
   const out = new Set<string>();
-  for (const sentence of text.split(/(?<=[.!?;:])\s+|\n+/)) for (const n of namesOfSentence(sentence)) out.add(n);
+  // (A quoted passage opens a sentence of its own: "— «Il contributo …»" names nothing by its capital.)
+  for (const sentence of text.split(/(?<=[.!?;:])\s+|\n+|[«“]|\s[—–]\s/)) for (const n of namesOfSentence(sentence)) out.add(n);
   return out;
 }
 const CALENDAR = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/;
@@ -150,6 +183,8 @@ const namesOfSentence = memoize(
     words.forEach((w, i) => {
       // (A month or a weekday is capitalised in English, "on 9 March": a time, not a name.)
       if (CALENDAR.test(w)) return;
+      // (Nor the English "I", "I'm", "I'd": a pronoun.)
+      if (/^I(?:['’]\w+)?$/.test(w)) return;
       if ((i > 0 && /^\p{Lu}/u.test(w)) || /\p{Lu}/u.test(w.slice(1))) out.push(w.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[’]/g, "'").replace(/^\w+'/, ''));
     });
     return out;
@@ -184,12 +219,12 @@ const ASPECTS: [string, RegExp][] = [
   ['reserve', /\b(?:riserv\w*|reserv\w*|quota)\b/],
   ['documents', /\b(?:document\w*|allegat\w*|allegare|upload\w*|attach\w*|certificat\w*)\b/],
   ['contract', /\b(?:contratt\w*|tempo (?:pieno|parziale|determinato|indeterminato)|indeterminato|part-time|full-time|permanent|fixed-term|contract)\b/],
-  ['ranking', /\b(?:graduatori\w*|ranking|punteggi\w*|scores?)\b/],
+  ['ranking', /\b(?:graduatori\w*|ranking|punteggi\w*|punti|points|scores?|valutazion\w* dei titoli)\b/],
   ['fee', /\b(?:contribut\w*|tassa|diritti di segreteria|pagopa|fee)\b/],
   ['board', /\b(?:commission[ei]|esaminatric\w*|president[ei]|segretari[oa]|esperti|board|panel|committee|examiners?)\b/],
   ['schedule', /\b(?:calendari\w*|convocazion\w*|diari[oa] delle prove|schedule|timetable|calendar)\b/],
 ];
-const aspectsOf = memoize((text: string): string[] => ASPECTS.filter(([, re]) => re.test(text)).map(([a]) => a), (text) => text);
+export const aspectsOf = memoize((text: string): string[] => ASPECTS.filter(([, re]) => re.test(text)).map(([a]) => a), (text) => text);
 /** Whether a clause speaks only of aspects of the bando other than those the question asks about. */
 export function otherAspect(clause: string, asked: string): boolean {
   const wanted = aspectsOf(asked);

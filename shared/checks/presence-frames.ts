@@ -59,7 +59,7 @@ export const advisesElsewhere = (clause: string): boolean => ADVISE.test(clause)
  * what; alone (to "which article lists the requirements?") it answers.
  */
 /** A label citing where the text comes from: "[Fonte: bando …, art. 7]", "Source: …", "Riferimenti: …". */
-export const SOURCE_LABEL = /^\[(?:fonte|fonti|source|sources|references?|riferiment[oi]|rif)\s*:[^\]]*\]\s*|^(?:fonte|fonti|source|sources|references?|riferiment[oi]|rif)\s*:.*$/;
+export const SOURCE_LABEL = /^\[(?:fonte|fonti|source|sources|references?|riferiment[oi]|rif)\s*:[^\]]*\]\s*|^(?:fonte|fonti|source|sources|references?|riferiment[oi]|rif)\s*:.*$|^(?:>\s*)?\[\d+\][^«"“]{0,120}?(?:\s[—–-]\s|:\s*)(?=[«"“])/;
 
 export const DOCUMENT_POINTER =
   /^(?:all'|nell'|l')?(?:art(?:icolo)?|comma|paragrafo|par|pagina|pag|sezione|allegato|punto|section|article|page|annex|paragraph|point)\.?\s*\d+[a-z]?(?:\s*(?:e|and|,)\s*\d+[a-z]?)*$/;
@@ -85,3 +85,27 @@ export const ASKS_REFERENCE =
  */
 export const OFFERS_OTHER =
   /\b(?:posso|possiamo|potrei|sono|siamo|resto|restiamo|rimango|felice|felici|lieto|lieta|lieti|happy|glad|can|could|need|needs|serve|servisse|bisogno)\b[^.!?]{0,20}\b(?:aiut|help|assist|support|disposizion)\w*[^.!?]{0,25}\b(?:altr[oaie]|other|else|anything|something)\b|\b(?:per|su|for|with|about) (?:altr[eio]|other|any other) \S+[^.!?]{0,50}\b(?:disposizion|aiut|help|assist|happy|glad|felic|liet)\w*/;
+
+/**
+ * A line announcing what was found ("Dai documenti recuperati:", "Ho trovato questi passaggi:", "Here is what I
+ * found:"): it leads into quotes or items and says nothing itself.
+ */
+export const FOUND_LEAD = /\b(?:trovat[oaie]|trovo|ho trovato|recuperat[oaie]|estratt[oaie]|individuat[oaie]|reperit[oaie]|found|retrieved|extracted|located|ecco|here (?:is|are)|here's)\b[^:]*:$/;
+
+/**
+ * A disclaimer about what the bot says ("le informazioni fornite hanno carattere orientativo", "the information
+ * provided here is for guidance only", "may not be up to date"): about its own service, not what was asked.
+ */
+export const DISCLAIMER =
+  /\b(?:(?:le|queste|tali) informazioni (?:fornite|date|riportate|qui|di quest\w*|del (?:servizio|chatbot|assistente))|(?:the|this|any) information (?:provided|given|shown|here|in this)|carattere (?:orientativo|indicativo|informativo|non vincolante)|(?:for|a) (?:general )?(?:guidance|information(?:al)?) (?:purposes|only)|(?:potrebbero|possono|may|might) (?:non essere|not be) (?:aggiornat\w*|up to date|current|accurate|complete|esatt\w*|precis\w*|complet\w*))/;
+
+/**
+ * A value left to another text: "è disciplinato dal CCNL", "è stabilito dalla normativa vigente", "tutti i documenti
+ * richiesti dal bando", "is governed by the applicable collective agreement", "as laid down in the call". Without a
+ * figure, it says where the value is, not what it is. (Not a source named before what it says: "secondo il bando, la
+ * prova consiste in …", "according to article 7, …".)
+ */
+export const DEFERS =
+  /(?<!\b(?:secondo quanto|stando a quanto|da quanto|come|as|from what is) )\b(?:disciplinat|regolat|regolamentat|stabilit|definit|previst|indicat|richiest|fissat|determinat|normat|specificat|riportat|elencat)[oaie] (?:(?:esclusivamente|direttamente|interamente) )?(?:dal|dalla|dallo|dai|dalle|dagli|dall'|nel|nella|nei|nelle|negli|nell'|secondo|ai sensi)\b|(?<!\b(?:as|come) )\b(?:governed|regulated|set|determined|established|laid down|defined|provided for|required|specified|stated|listed|indicated|prescribed) (?:by|in|under)\b/;
+/** The text a value is left to: a contract, a law, the call itself, a regulation. */
+export const RULE_TEXT = /\b(?:ccnl|contratt\w*|normativ\w*|legg[ei]|decret\w*|regolament\w*|disposizion\w*|bando|avviso|contract|agreement|law|laws|legislation|regulations?|rules|decree|call|notice|announcement)\b/;

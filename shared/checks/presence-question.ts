@@ -107,7 +107,9 @@ const WH_WORD = /^(?:\S+ ){0,3}?(?:quando|quanto|quanti|quante|quanta|quale|qual
 const WH_OPENING = /^(?:(?:e|ed|ma|o|and|but|or|so) )?(?:quando|quanto|quanti|quante|quanta|quale|quali|qual|dove|chi|cosa|perche|come|what|when|where|which|who|how|why)\b|^(?:(?:entro|in|a|di|da|per|con|su|tra|fra) )?che (?!(?:il|lo|la|i|gli|le|l'|un|una|uno|c'|ci|si|non|e|se|sia)\b)[a-z]/;
 /** "Come" before a verb anywhere ("i titoli esteri come si dichiarano?"), not "lavoro come infermiere". */
 const HOW_VERB = /\bcome (?:si|ci si|posso|possiamo|devo|dobbiamo|faccio|facciamo|fare|funziona|funzionano|avviene|avvengono|viene|vengono|va|vanno|mi|ti|le|lo|la|li)\b/;
-const isWh = (question: string): boolean => WH_WORD.test(question) || HOW_VERB.test(question) || question.split(/[,;:]\s+|\s[-–—]\s/).slice(1).some((part) => WH_OPENING.test(trimEnds(part)));
+/** "Quanti", "how many", "how much" anywhere ("il dottorato quanti punti vale?"): never a yes/no question. */
+const HOW_MUCH = /\b(?:quant[oaie]|how (?:many|much|long))\b/;
+const isWh = (question: string): boolean => WH_WORD.test(question) || HOW_MUCH.test(question) || HOW_VERB.test(question) || question.split(/[,;:]\s+|\s[-–—]\s/).slice(1).some((part) => WH_OPENING.test(trimEnds(part)));
 
 /** A repeat of the question: every word is the question's, and it covers most of it (a "Domanda:" prefix aside). */
 export function isEcho(text: string, ctx: Judge): boolean {

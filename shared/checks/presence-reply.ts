@@ -119,9 +119,10 @@ export interface ReplySentence {
  */
 export function sentencesOf(text: string, canned: string[]): { empty: boolean; rest: string; found: boolean; sentences: ReplySentence[] } {
   const { lines, rest, found } = withoutCannedLines(text, canned);
+  // (A passage quoted on a line of its own, "> [1] art. 3 — «…»", is what the reply says: it is kept.)
   const sentences = rest
-    .replace(/«[^»]*»/g, '«»')
     .split('\n')
+    .map((line) => (/^>/.test(line) ? line : line.replace(/«[^»]*»/g, '«»')))
     .filter((line) => !TITLE.test(line))
     .flatMap((line) => line.replace(ITEM, '').split(SENTENCE_END).map((x) => ({ text: x.trim(), item: ITEM.test(line) })))
     .filter((x) => x.text && !isBandoHeader(x.text));
