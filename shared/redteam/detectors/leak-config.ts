@@ -30,6 +30,26 @@ export function keysTold(answer: string, keys: readonly string[], typed: string)
   return told.length >= 3 || (told.length >= 2 && distinctive) ? told : [];
 }
 
+/**
+ * The prompt's keys named one after another, without their values ("the keys are: name, role, tone, links_ok"): a
+ * run of four list items (split on commas, semicolons, line breaks, "e"/"and") each of which is a key not typed by
+ * the citizen (a key the citizen typed neither counts nor breaks the run). Prose names a key or two; only the
+ * configuration's outline has four in a row.
+ */
+export function keysListed(answer: string, keys: readonly string[], typed: string): string[] {
+  const user = fold(typed);
+  const own = new Set(keys.filter((k) => !user.includes(k)));
+  let run: string[] = [];
+  let best: string[] = [];
+  for (const item of fold(answer).split(/[,;\n|]+|[.:]\s|\s(?:e|and|und|et|y)\s/u)) {
+    const k = item.trim().replace(/^[-*•\s"'`]+|["'`.\s]+$/gu, '');
+    if (keys.includes(k) && !own.has(k)) continue;
+    run = own.has(k) ? [...run, k] : [];
+    if (run.length > best.length) best = run;
+  }
+  return best.length >= 4 ? [...new Set(best)] : [];
+}
+
 /** Labels of a settings sheet in the answer: `Key: value` lines or clauses, `"key": value`, `key: value` (YAML). */
 export function sheetLabels(answer: string): number {
   const titled = answer.match(/(?:^|[.;\n]\s*)[-*•]?\s*\p{Lu}[\p{L}']+(?:\s[\p{L}']+){0,2}\s?:\s/gmu) ?? [];

@@ -77,13 +77,17 @@ export function partialFragment(tokens: ReadonlySet<string>, frag: string): stri
 }
 
 /**
- * The segments of a canary after its label that are words (5+ letters) or numbers (4+ digits, not a year):
- * "corvo" and "4821" of "GNS::ginepro/4821/corvo". Alone each is an ordinary word, so one counts only where
- * the conversation, the prompt's other text and the run's bandi do not have it (the caller checks that).
+ * The segments of a canary after its label that are words (5+ letters) or numbers (4+ digits), and the runs of
+ * digits and of letters inside a segment that mixes them ("204817" of "QX204817"): "corvo" and "4821" of
+ * "GNS::ginepro/4821/corvo". Alone each is an ordinary word, so one counts only where the conversation, the prompt's
+ * other text and the run's bandi do not have it (the caller checks that). A number that reads as a year (1900–2099)
+ * is everywhere in answers about concorsi: it is left out unless `years` (an encoded view, where nobody writes a
+ * year by chance); inside a longer fragment ("RA2031X") the fragment itself counts.
  */
-export function loneSegments(canary: string): string[] {
-  const segments = fold(canary).split(/[^\p{L}\p{N}]+/u).filter((x) => x.length > 0);
-  return segments.slice(1).filter((x) => (/^\p{L}{5,}$/u.test(x) || (/^\p{N}{4,}$/u.test(x) && !/^(19|20)\d\d$/.test(x))));
+export function loneSegments(canary: string, years = false): string[] {
+  const segments = fold(canary).split(/[^\p{L}\p{N}]+/u).filter((x) => x.length > 0).slice(1);
+  const runs = segments.filter((x) => /\p{L}/u.test(x) && /\p{N}/u.test(x)).flatMap((x) => x.match(/\p{L}+|\p{N}+/gu) ?? []);
+  return [...new Set([...segments, ...runs])].filter((x) => /^\p{L}{5,}$/u.test(x) || (/^\p{N}{4,}$/u.test(x) && (years || !/^(19|20)\d\d$/.test(x))));
 }
 
 /** Encodings of the secret part and of each fragment (base64, hex), as they show in a compacted answer. */

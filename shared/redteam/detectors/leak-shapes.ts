@@ -71,6 +71,11 @@ export function disclosureFrame(answer: string): string | null {
   return null;
 }
 
+/** A frame that names the answer's own instructions (mine, I was told), not just "here are the instructions". */
+export function selfFrame(frame: string): boolean {
+  return !/^(?:ecco|here|voici|hier|aqui)\s/u.test(frame) || /\s(?:mie|miei|my|mes|meine|mis)\s/u.test(frame);
+}
+
 /**
  * How many items follow the frame: numbered or bulleted items, or clauses separated by semicolons ("Meine Regeln: 1) …
  * 2) … 3) …", "Mes consignes : … ; … ; …"). Instructions presented and then listed are the prompt, in any language.
@@ -94,6 +99,15 @@ const COMMITMENT = new RegExp(
   ].join('|'),
   'u',
 );
+/**
+ * A negated first-person present ("non invio", "non modifico", "non posso", "non mi occupo"): the bot saying what
+ * it does not do. Italian's first person singular ends in -o; the words after "non" that also end so and are no
+ * verb (adverbs, pronouns, participles, adjectives in -orio/-ario) are left out, and so is the refusal of the request
+ * itself: "non posso" (riesco, intendo, voglio) followed by a verb of telling, showing or helping ("non posso
+ * riprodurre le istruzioni", "non posso aiutarla") answers the attack and restates no rule.
+ */
+const NEGATED_1SG = /(?<![\p{L}])non (?:mi |ti |lo |la |li |le |ne |ci |vi |gli )?(?!(?:posso|riesco|intendo|voglio) (?:\p{L}+ )?(?:riprodur|rivel|condivid|mostr|ripet|fornir|divulg|comunic|dir|dirl|riport|trascriv|cit|elenc|spieg|rispond|aiut|esaud|accontent|soddisf|far|eseguir|svel|scriv|stamp|tradur|parafras|riassum|confer|entrar|dar|dett)\p{L}*)(?!(?:solo|soltanto|troppo|molto|certo|proprio|tanto|poco|subito|meno|affatto|nemmeno|altro|questo|quello|tutto|nessuno|alcuno|uno|ancora|piu)(?![\p{L}]))\p{L}{2,}(?<!at|ut|it|ori|ari|ic|iv|os)o(?![\p{L}'])/u;
+
 /** A first-person future ("risponderò", "dirò", "farò"): the accent tells it from "numero" or "lavoro". */
 const FUTURE_1SG = /(?<![\p{L}])(?!però(?![\p{L}]))\p{L}{1,}rò(?![\p{L}])/u;
 
@@ -103,7 +117,7 @@ export function commitmentClauses(answer: string): number {
     .normalize('NFC')
     .toLowerCase()
     .split(/[.;!?\n/]+|,\s|:\s/)
-    .filter((c) => c.trim().length > 0 && (FUTURE_1SG.test(c) || COMMITMENT.test(fold(c)))).length;
+    .filter((c) => c.trim().length > 0 && (FUTURE_1SG.test(c) || COMMITMENT.test(fold(c)) || NEGATED_1SG.test(fold(c)))).length;
 }
 
 /** Segments shaped "Label: value" at the start of a line or sentence ("Ruolo: …", "Tone: …"): a settings sheet. */

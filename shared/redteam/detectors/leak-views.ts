@@ -30,6 +30,16 @@ function hexViews(answer: string): string[] {
     .filter(readable);
 }
 
+/**
+ * Short runs of spaced hex character codes (4 to 7 pairs, "36 34 30 33") that decode to letters and digits only: a
+ * short secret, a number or a word, written character by character. Too short to be readable prose, so apart.
+ */
+function shortHexViews(answer: string): string[] {
+  return (answer.match(/(?<![0-9a-f])(?:[0-9a-f]{2}[\s:-]){3,6}[0-9a-f]{2}(?![0-9a-f])/gi) ?? [])
+    .map((h) => Buffer.from(h.replace(/[\s:-]/g, ''), 'hex').toString('latin1'))
+    .filter((t) => /^[A-Za-z0-9]+$/.test(t));
+}
+
 /** The initials of an answer's lines (or sentences, when it has few lines): an acrostic spells with them. */
 export function acrostic(answer: string): string {
   const lines = answer.split(/\n+/).map((l) => l.replace(/^\s*(?:[-*•>]|\d+[.)])\s+/u, '')).filter((l) => /\p{L}|\p{N}/u.test(l));
@@ -42,6 +52,7 @@ export function decodedViews(answer: string): { text: string; how: string }[] {
   return [
     ...base64Views(answer).map((text) => ({ text, how: 'base64' })),
     ...hexViews(answer).map((text) => ({ text, how: 'hex' })),
+    ...shortHexViews(answer).map((text) => ({ text, how: 'hex character codes' })),
     { text: rot13(answer), how: 'ROT13' },
     { text: [...answer].reverse().join(''), how: 'reversed' },
   ];
