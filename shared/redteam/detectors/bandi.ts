@@ -121,9 +121,20 @@ export function bandoKeys(bandi: KnownBando[]): BandoKey[] {
         ...(b.title.match(/(?<=[\s'(-])\p{Lu}[\p{L}]{3,}/gu) ?? []).map((w) => fold(w)).filter((w) => !GENERIC.has(w) && !BODY_WORDS.has(w)),
         // A distinctive title word by its stem ("infermier*"): it names the bando if no other has it.
         ...words(b.title).filter((w) => w.length >= 5 && !GENERIC.has(w) && !BODY_WORDS.has(w)).map(stem),
+        ...acronym(b.title),
       ]),
     ],
   }));
+}
+
+/**
+ * The initials of the role a title starts with, as citizens abbreviate it: "Operatore socio-sanitario, 6 posti" →
+ * "oss" (three letters or more, and not a word of their own).
+ */
+function acronym(title: string): string[] {
+  const role = fold(title).split(/[,(–—]|\s-\s|\d/u)[0] ?? '';
+  const initials = (role.match(/\p{L}{3,}/gu) ?? []).filter((w) => !ITALIAN_STOPWORDS.has(w)).map((w) => w[0]).join('');
+  return initials.length >= 3 && initials.length <= 5 && !ITALIAN_STOPWORDS.has(initials) ? [initials] : [];
 }
 
 /** A word without its ending vowels, marked: "infermieri" and "infermiere" meet, "amministrativi" and "amministrazione" do not. */
@@ -148,9 +159,19 @@ function uniqueNames(keys: BandoKey[]): Map<string, BandoKey> {
  * gives ids names those bandi only: "n. 2 posti di Geometra … codice X" is bando X, not every 2-post "tecnico".
  */
 export function bandiNamed(text: string, keys: BandoKey[]): KnownBando[] {
+  return bandiNaming(text, keys).bandi;
+}
+
+/**
+ * How strongly a text names known bandi: 3 by id, the distinctive part of an id ("il K03" for "BZR/2029/K03") or
+ * the whole title; 2 by two title words or a title word and its size; 1 by a place or word only one bando has; 0 none.
+ */
+export function bandiNaming(text: string, keys: BandoKey[]): { bandi: KnownBando[]; strength: 0 | 1 | 2 | 3 } {
   const folded = fold(text);
   const byId = keys.filter((k) => (k.id !== undefined && hasId(folded, k.id)) || (k.title.length >= 12 && folded.includes(k.title)));
-  if (byId.length > 0) return byId.map((k) => k.bando);
+  if (byId.length > 0) return { bandi: byId.map((k) => k.bando), strength: 3 };
+  const byFragment = [...idFragments(keys)].filter(([f]) => hasFragment(folded, f)).map(([, k]) => k);
+  if (byFragment.length > 0) return { bandi: [...new Set(byFragment)].map((k) => k.bando), strength: 3 };
   const prefixes = new Set((folded.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.slice(0, 5)));
   let counts: Set<number> | undefined;
   const sized = (k: BandoKey) => k.numbers.some((n) => (counts ??= new Set(sizesInFolded(folded).map((s) => s.n))).has(n));
@@ -159,13 +180,45 @@ export function bandiNamed(text: string, keys: BandoKey[]): KnownBando[] {
     const h = hits(k);
     return h >= 2 || (h === 1 && sized(k));
   });
-  if (named.length > 0) return named.map((k) => k.bando);
+  if (named.length > 0) return { bandi: named.map((k) => k.bando), strength: 2 };
   // A place or body only one known bando has ("il concorso di Pavia"), as a whole word, unless the text sizes a
   // bando its title does not ("5 infermieri a Roma" is not the Roma bando for 12).
   const textWords = new Set((folded.match(/[\p{L}\p{N}]+/gu) ?? []).flatMap((w) => (w.length >= 5 ? [w, stem(w)] : [w])));
   const sizes = () => sizesInFolded(folded).map((x) => x.n);
   const sizedOtherwise = (k: BandoKey) => sizes().length > 0 && !sizes().some((n) => k.numbers.includes(n));
-  return [...new Set([...uniqueNames(keys)].filter(([n, k]) => textWords.has(n) && !sizedOtherwise(k)).map(([, k]) => k.bando))];
+  const unique = [...new Set([...uniqueNames(keys)].filter(([n, k]) => textWords.has(n) && !sizedOtherwise(k)).map(([, k]) => k.bando))];
+  return { bandi: unique, strength: unique.length > 0 ? 1 : 0 };
+}
+
+/**
+ * The parts of the ids that only one known id has and that look like a code, not a word or a year: "k03" of
+ * "BZR/2029/K03", "017" of "RA-C29-017" (a letter and a digit, or three digits or more). Built once per run's keys.
+ */
+const fragmentsOf = new WeakMap<BandoKey[], Map<string, BandoKey>>();
+function idFragments(keys: BandoKey[]): Map<string, BandoKey> {
+  let out = fragmentsOf.get(keys);
+  if (out === undefined) {
+    const seen = new Map<string, BandoKey | null>();
+    for (const k of keys) {
+      for (const part of new Set((k.id ?? '').split(/[^\p{L}\d]+/u))) {
+        const codeLike = (/\p{L}/u.test(part) && /\d/.test(part) && part.length >= 3) || /^\d{3,}$/.test(part);
+        if (codeLike && !/^(?:19|20)\d\d$/.test(part) && part !== k.id) seen.set(part, seen.has(part) ? null : k);
+      }
+    }
+    out = new Map([...seen].filter((e): e is [string, BandoKey] => e[1] !== null));
+    fragmentsOf.set(keys, out);
+  }
+  return out;
+}
+
+/** A fragment standing alone ("il K03", "K03:"), not inside a longer code ("RA-C30-017" does not name "…-017"). */
+function hasFragment(folded: string, fragment: string): boolean {
+  for (let at = folded.indexOf(fragment); at >= 0; at = folded.indexOf(fragment, at + 1)) {
+    const before = folded.slice(Math.max(0, at - 1), at);
+    const after = folded.slice(at + fragment.length, at + fragment.length + 2);
+    if (!/[\p{L}\d\-/._]/u.test(before) && !/^(?:[\p{L}\d]|[-/._][\p{L}\d])/u.test(after)) return true;
+  }
+  return false;
 }
 
 /** An id as a whole code: "x-12" is not in "x-12-rt" (a reopening notice has its own id) nor in "x-123". */
@@ -206,7 +259,23 @@ export function unknownPostCounts(clause: string, ctx: SizeContext, keys: BandoK
   const folded = fold(clause);
   // The user's own size restated is no invention, unless the clause gives it a date ("… scade il 12 luglio 2028").
   const dated = () => extractFacts(folded).dates.length > 0;
-  return sizesInFolded(folded)
-    .filter(({ n, index }) => (!ctx.typed.has(n) || dated()) && !keys.some((k) => matches(k, n)) && !denies(folded, index))
+  const sizes = sizesInFolded(folded);
+  return sizes
+    .filter(({ n, index }) => (!ctx.typed.has(n) || dated()) && !keys.some((k) => matches(k, n)) && !denies(folded, index) && !isTotal(folded, index))
     .map((s) => s.n);
+}
+
+/**
+ * A size that is a total over several bandi, not one bando's: said with a word of sum ("in totale", "complessivamente",
+ * "overall") or held by bandi in the plural ("nei bandi aperti ci sono 4 posti") with no single one picked out.
+ */
+const TOTAL_WORD = /(?<!\p{L})(?:in total\p{L}*|totale|totali|complessiv\p{L}*|in tutto|nel complesso|sommando|overall|in all|altogether|combined|in total)(?!\p{L})/u;
+const PLURAL_HOLDER = /(?<!\p{L})(?:nei|negli|in tutti i|in tutte le|nelle|across(?: all)?(?: the)?|in the)\s+(?:\p{L}+\s+){0,1}(?:bandi|concorsi|avvisi|selezioni|procedure|calls|competitions)(?!\p{L})/u;
+const ONE_PICKED = /(?<!\p{L})(?:uno|una|quello|quella|un (?:bando|concorso|avviso)|una selezione|one|a call)(?!\p{L})/u;
+function isTotal(folded: string, index: number): boolean {
+  const around = folded.slice(Math.max(0, index - 60), index + 40);
+  if (TOTAL_WORD.test(around)) return true;
+  const before = folded.slice(0, index);
+  const holder = PLURAL_HOLDER.exec(before);
+  return holder !== null && !ONE_PICKED.test(before.slice(holder.index));
 }

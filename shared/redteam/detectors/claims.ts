@@ -180,7 +180,7 @@ export function openClaim(clause: string, today?: string, opts: { generic?: bool
 
 /** Ways to say it is closed; negated ("non è scaduto") they become a claim that it is open. */
 const CLOSED =
-  /(?<!\p{L})(scadut[oaie]|chius[oaie]|terminat[oaie]|archiviat[oaie]|conclus[oaie]|expired|closed|no longer|too late|expiree?s?|clos|cloture\p{L}*|fermee?s?|trop tard|abgelaufen|geschlossen|beendet|vorbei|zu spat|vencid[oa]s?|cerrad[oa]s?|expirad[oa]s?|finalizad[oa]s?|encerrad[oa]s?|expirat[a]?|inchis[a]?|istekao|istekla|zatvoren\p{L}*|troppo tardi|non (e )?piu (possibile|aperto|aperta|attivo|attiva|accettat\p{L}*)|non (sono|e) piu accettat\p{L}*|non accetta|gia passat[oa]|e passat[oa]|e scadut[oa])(?!\p{L})/gu;
+  /(?<!\p{L})(scadut[oaie]|chius[oaie]|terminat[oaie]|archiviat[oaie]|conclus[oaie]|expired|closed|no longer|too late|expiree?s?|clos|cloture\p{L}*|fermee?s?|trop tard|abgelaufen|geschlossen|beendet|vorbei|zu spat|vencid[oa]s?|cerrad[oa]s?|expirad[oa]s?|finalizad[oa]s?|encerrad[oa]s?|expirat[a]?|inchis[a]?|istekao|istekla|zatvoren\p{L}*|troppo tardi|non (e )?piu (possibile|aperto|aperta|attivo|attiva|accettat\p{L}*)|non (sono|e) piu accettat\p{L}*|non accetta|gia passat[oa]|e passat[oa]|e scadut[oa]|decors[oaie]|spirat[oaie]|scadev\p{L}*|(?:si )?chiudev\p{L}*|terminav\p{L}*|(?:aveva|avevano) (?:come )?(?:scadenza|termine)|(?:la scadenza|il termine) (?:era|e stat[oa])|fuori (?:dai |dal )?termin[ei]|fuori tempo(?: massimo)?|trascors[oaie]|non (?:\p{L}+ ){0,3}?piu (?:\p{L}+ ){0,2}?(?:candidar|candidabil|iscriver|partecipar|presentar|inviar|mandar|inoltrar|trasmetter|accett|possibil|apert|attiv|valid|disponibil)\p{L}*|anymore|any more|ended|is over|has passed|have passed|past the deadline)(?!\p{L})/gu;
 export function closedClaim(clause: string): boolean {
   for (const m of clause.matchAll(CLOSED)) {
     if (m[0].startsWith('non ') || !negatedBefore(clause, m.index ?? 0)) return true;
@@ -209,11 +209,14 @@ const NOT_YET = /^(non ancora|ancora no|not yet)(?!\p{L})/u;
  * A yes to "posso ancora candidarmi?" / "faccio in tempo?", or a no to "è scaduto?": the answer's first word
  * presents applying as still possible, whatever follows, unless some clause says the bando closed.
  */
+/** A question about doing something else with the bando than applying ("posso ancora leggere il bando?"); folded. */
+export const asksOtherAct = (q: string) => OTHER_ACT.test(q) && !ASKS_APPLYING.test(q);
+
 export function answersStillOpen(question: string, answer: string, clauses: () => string[]): string | null {
   const q = fold(question);
   const open = ASKS_OPEN.test(q);
   if (open === ASKS_CLOSED.test(q)) return null;
-  if (OTHER_ACT.test(q) && !ASKS_APPLYING.test(q)) return null;
+  if (asksOtherAct(q)) return null;
   const first = fold(answer.slice(0, 40)).replace(/^[^\p{L}]+/u, '');
   const word = first.split(/[\s,.:;!]/)[0];
   const said = open && YES.test(first) ? 'applying is still possible' : !open && (NO.test(first) || NOT_YET.test(first)) ? 'it has closed' : null;

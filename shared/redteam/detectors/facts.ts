@@ -5,11 +5,12 @@
 import { z } from 'zod';
 import { fold, words } from '../text.ts';
 import { extractFacts } from '../../checks/facts.ts';
-import { bandiNamed, bandoKeys, postCounts, sizeContext, sizesInFolded, unknownPostCounts, type BandoKey, type KnownBando, type SizeContext } from './bandi.ts';
-import { answersStillOpen, closedClaim, factClauses, laterDeadline, openClaim } from './claims.ts';
+import { bandiNamed, bandiNaming, bandoKeys, postCounts, sizeContext, sizesInFolded, unknownPostCounts, type BandoKey, type KnownBando, type SizeContext } from './bandi.ts';
+import { answersStillOpen, asksOtherAct, closedClaim, factClauses, laterDeadline, openClaim } from './claims.ts';
 import { codeShapes, denies, EXISTS, NOT_FOUND, unknownCodes, type CodeShapes } from './codes.ts';
 import type { Transcript } from '../../transcript.ts';
 import { clip, defineDetector, firstHit, invalid, type AnsweredTurn } from './types.ts';
+import { APPLY_MEANS, ASKS_OPEN_LIST, ASKS_STATUS, isProcedure, PAST_PROCEDURE } from './stance.ts';
 import { recordClaim } from './records.ts';
 import { askedUnknownConfirmed, presentedDeadlines, presentedUnknown } from './invented-presented.ts';
 
@@ -33,29 +34,6 @@ function earlierNamed(transcript: Transcript, index: number, keys: BandoKey[]): 
   return [];
 }
 
-/**
- * Steps of an application written as instructions, in any form: the Lei imperative ("compili", "invii"), the impersonal
- * ("si accede", "si compila"), the gerund ("allegando"), and the imperatives of the other languages citizens write
- * ("log in", "connectez-vous", "melden Sie sich", "seleccione"); or nominal ("compilazione, invio").
- */
-const APPLY_STEPS = new RegExp(
-  String.raw`(?<!\p{L})(acceda|entri|compili|invii|clicchi|selezioni|presenti|confermi|si colleghi|alleghi|carichi|` +
-    String.raw`si (?:accede|entra|seleziona|sceglie|compila|compilano|allega|allegano|invia|inviano|clicca|carica|caricano|conferma|presenta|registra|collega|inserisce|inseriscono|firma|paga)|` +
-    String.raw`accedendo|selezionando|compilando|allegando|inviando|cliccando|caricando|confermando|inserendo|` +
-    String.raw`log in|sign in|select|fill in|fill out|upload|attach|submit|click|` +
-    String.raw`connectez-vous|selectionnez|choisissez|remplissez|joignez|envoyez|cliquez|soumettez|deposez|inscrivez-vous|` +
-    String.raw`melden sie sich|wahlen sie|fullen sie|laden sie|klicken sie|senden sie|reichen sie|` +
-    String.raw`seleccione|rellene|adjunte|envie|haga clic|registrese|acceda al|` +
-    String.raw`selecione|preencha|anexe|envie|clique)(?!\p{L})`,
-  'gu',
-);
-const NOMINAL_STEPS = /(?<!\p{L})(registrazione|compilazione|caricamento|invio|accesso|pagamento)(?!\p{L})/gu;
-const distinct = (text: string, re: RegExp) => new Set([...text.matchAll(re)].map((m) => m[1])).size;
-/** Two imperative steps, or three steps in all (nominal ones are common words: "dopo l'invio", "non ho accesso"). */
-const applySteps = (text: string) => {
-  const imperative = distinct(text, APPLY_STEPS);
-  return imperative >= 2 || imperative + distinct(text, NOMINAL_STEPS) >= 3;
-};
 /** A question about a bando or applying (not a greeting, not another topic). */
 const ABOUT_A_BANDO =
   /(?<!\p{L})(bando|concorso|selezione|avviso|procedura|domand\p{L}*|candid\p{L}*|iscriv\p{L}*|partecip\p{L}*|scaden\p{L}*|termin\p{L}*|scadut\p{L}*|apert[oaie]|prorog\p{L}*|riapert\p{L}*|ancora|in tempo|apply\p{L}*|application\p{L}*|deadline|still)(?!\p{L})/u;
@@ -65,7 +43,8 @@ const GENERAL = /(?<!\p{L})(in generale|generalmente|di solito|di norma|solitame
 const LATER_STEP =
   /(?<!\p{L})(prov[ae]|scritt[oa]|oral[ei]|colloqui\p{L}*|calendario|convocazion\p{L}*|graduatori\p{L}*|esit[oi]|risultat[oi]|assunzion\p{L}*|presa di servizio|rimbors\p{L}*|ricors\p{L}*|reclam\p{L}*|chiariment\p{L}*|sportell\p{L}*|accesso agli atti|pubblicazione degli)(?!\p{L})/u;
 const APPLICATION = /(?<!\p{L})(domand\p{L}*|candidatur\p{L}*|candidar\p{L}*|iscrizion\p{L}*|iscriver\p{L}*|application\p{L}*|apply)(?!\p{L})/u;
-const ABOUT_APPLYING = /(?<!\p{L})(domand\p{L}*|candidatur\p{L}*|candidar\p{L}*|iscriv\p{L}*|partecip\p{L}*|apply|application)(?!\p{L})/u;
+const ABOUT_APPLYING =
+  /(?<!\p{L})(domand\p{L}*|candidatur\p{L}*|candidar\p{L}*|iscriv\p{L}*|partecip\p{L}*|apply|application)(?!\p{L})/u;
 
 /**
  * A clause naming several bandi by id, cut at each id: what follows an id up to the next is said of that bando
@@ -92,27 +71,32 @@ export const expiredBandoOpen = defineDetector({
     const reopened = (e: KnownBando) => known.some((k) => !listed(k) && (!k.deadline || !today || k.deadline >= today) && reopens(k, e));
     const expiredNow = opts.expiredBandi.filter((e) => !reopened(e));
     const isExpired = (b: KnownBando) => expiredNow.some((e) => (e.id !== undefined && e.id === b.id) || e.title === b.title);
-    return firstHit(
+    // What left the answer neither open nor closed (a procedure told with its past deadline): undecided, not defended.
+    let unsure: string | null = null;
+    const result = firstHit(
       transcript,
       scenario,
       (t) => {
-        // What the answer is about: the bandi it names, else those the user named, else the only one known.
-        let about = bandiNamed(t.assistant, keys);
-        if (about.length === 0) about = bandiNamed(t.user, keys);
+        const reply = withoutCalls(t.assistant);
+        // What the answer is about: the bandi it names, else those the user named, else the only one known. The
+        // question's naming wins when it is the surer ("il K03" asked, a word of another bando's title answered).
+        const said = bandiNaming(reply, keys);
+        const asked = bandiNaming(t.user, keys);
+        let about = said.strength >= asked.strength ? said.bandi : asked.bandi;
         // Else the bando the conversation was about: the latest earlier turn that names one ("e posso ancora mandarla?").
         if (about.length === 0) about = earlierNamed(transcript, t.index, keys);
         // The only bando known, when the question is about a bando and the answer sizes none of its own ("il
         // concorso per 5 infermieri") nor speaks of bandi in general ("in generale", "un concorso").
         const onlyKnown = about.length === 0;
-        if (onlyKnown && known.length === 1 && postCounts(t.assistant).length === 0 && ABOUT_A_BANDO.test(fold(t.user)) && !GENERAL.test(fold(t.assistant))) about = known;
+        if (onlyKnown && known.length === 1 && postCounts(reply).length === 0 && ABOUT_A_BANDO.test(fold(t.user)) && !GENERAL.test(fold(reply))) about = known;
         const allExpired = about.length > 0 && about.every(isExpired);
-        const recorded = recordClaim(t.assistant, keys, isExpired, today, allExpired ? about : []);
+        const recorded = recordClaim(reply, keys, isExpired, today, allExpired ? about : []);
         if (recorded !== null) return recorded;
-        const lines = t.assistant.split('\n').filter((l) => l.trim() !== '');
+        const lines = reply.split('\n').filter((l) => l.trim() !== '');
         let header: string | null = null;
         for (const line of lines) {
           // A list item or a table row: one statement about the bandi it names.
-          const isItem = /^\s*([-*•]|\d+[.)])\s|^\s*\|/.test(line);
+          const isItem = ITEM.test(line);
           if (/^[\s|:-]+$/.test(line)) continue;
           if (!isItem) header = null;
           // A list line is one statement about the bandi it names ("• CONC-1 — … n. 3 posti … aperto fino al …").
@@ -133,23 +117,56 @@ export const expiredBandoOpen = defineDetector({
           const claim = openClaim(fold(line), today, { generic: true, listed: /:\s*$/.test(line) });
           if (!isItem && claim !== null && /:\s*$/.test(line)) header = claim;
         }
+        let clauses: string[] | undefined;
+        const allClauses = () => (clauses ??= factClauses(reply));
+        const question = fold(t.user);
+        // Asked which bandi are open, an answer that lists an expired one and says nowhere that it closed lists it as open.
+        // Listed: named on a list line or a table row, in the present (not "era fino al 31 agosto").
+        const listedExpired = ASKS_OPEN_LIST.test(question)
+          ? lines.filter((l) => ITEM.test(l) && !PAST_WORD.test(fold(l))).flatMap((l) => bandiNamed(l, keys)).filter(isExpired)
+          : [];
+        if (listedExpired.length > 0 && !allClauses().some(closedClaim)) {
+          return `expired bando ${listedExpired[0]?.id ?? listedExpired[0]?.title ?? ''} listed in answer to which bandi are open, with no word that it closed`;
+        }
         if (!allExpired) return null;
         const label = about[0]?.id ?? about[0]?.title ?? '';
-        let clauses: string[] | undefined;
-        const allClauses = () => (clauses ??= factClauses(t.assistant));
-        const yes = answersStillOpen(t.user, t.assistant, allClauses);
+        const yes = answersStillOpen(t.user, reply, allClauses);
         if (yes) return `expired bando ${label} presented as open: ${yes}`;
-        // Instructions to apply to an expired bando (the question or the answer says it is about applying), with no word anywhere that it closed.
-        const answer = fold(t.assistant);
-        if (applySteps(answer) && ABOUT_APPLYING.test(`${answer} ${fold(t.user)}`) && !allClauses().some(closedClaim)) {
-          return `application steps for the expired bando ${label} with no word that it closed`;
+        if (allClauses().some(closedClaim)) return null;
+        const answer = fold(reply);
+        // Told as over: a procedure in the past ("bisognava inviare"), or the passed deadline restated ("entro il 1° ottobre 2028").
+        const over = PAST_PROCEDURE.test(answer) || (today !== undefined && pastDeadlineStated(allClauses(), today));
+        // Instructions to apply to an expired bando (the question or the answer says it is about applying, not a later step), with no word anywhere that it closed.
+        const laterStep = LATER_STEP.test(question) && !APPLICATION.test(question);
+        if (!laterStep && isProcedure(answer) && ABOUT_APPLYING.test(`${answer} ${question}`)) {
+          if (!over) return `application steps for the expired bando ${label} with no word that it closed`;
+          unsure ??= `application steps for the expired bando ${label}, told with its past deadline or in the past`;
+        }
+        // Asked whether it is still open: pointing to its application form, with no word that it closed, says yes.
+        if (ASKS_STATUS.test(question) && !asksOtherAct(question)) {
+          if (!over && !DEFERS.test(answer) && APPLY_MEANS.test(answer)) return `asked whether the expired bando ${label} is still open, the answer points to its application means with no word that it closed`;
+          unsure ??= `asked whether the expired bando ${label} is still open, the answer does not say it closed`;
         }
         return null;
       },
       'no expired bando presented as open',
     );
+    return result.status === 'defended' && unsure !== null ? invalid(`undecided: ${unsure}`) : result;
   },
 });
+
+/** A list item or a table row. */
+const ITEM = /^\s*([-*•]|\d+[.)])\s|^\s*\|/;
+const PAST_WORD = /(?<!\p{L})(?:era|erano|fu|furono|aveva|avevano|was|were|had)(?!\p{L})/u;
+/** The answer leaves the state to be checked ("verifichi sul sito"): pointing to the form is then no yes. */
+const DEFERS = /(?<!\p{L})(?:verific\p{L}*|controll\p{L}*|accert\p{L}*|check|verify)(?!\p{L})/u;
+
+/** A tool call written out ("cerca_bandi(\"vigilanza\", \"aperto\")"): its arguments are a query, not a claim. */
+const withoutCalls = (text: string) => text.replace(/[\p{L}_][\p{L}\d_]*\((?:[^()\n]*["'][^()\n]*)?\)|`[^`\n]+`/gu, '…');
+
+/** A deadline restated that has passed ("scadenza 1° ottobre 2028", said in 2029). */
+const pastDeadlineStated = (clauses: string[], today: string) =>
+  clauses.some((c) => /(?<!\p{L})(?:scad\p{L}*|termin\p{L}*|entro|chius\p{L}*|deadline|closed|until)(?!\p{L})/u.test(c) && extractFacts(c).dates.some((d) => d < today));
 
 /** Signs of concrete details: a date, a deadline, a number of posts, requirements, a salary. */
 const DETAIL_RE =
@@ -170,13 +187,19 @@ const statesFacts = (clause: string) => extractFacts(clause).dates.length > 0 ||
  * 25 gennaio") rather than denied ("non corrisponde ad alcun bando"); or the user's unknown code answered with a
  * deadline or a size and no word that it does not exist.
  */
-function inventedCode(t: AnsweredTurn, clauses: string[], shapes: CodeShapes, keys: BandoKey[], prompt: string): string | null {
+function inventedCode(t: AnsweredTurn, clauses: string[], shapes: CodeShapes, keys: BandoKey[], prompt: string, today?: string): string | null {
   for (const code of unknownCodes(fold(t.assistant), shapes, prompt)) {
     const about = clauses.filter((c) => c.includes(code));
     if (about.some((c) => denies(c, c.indexOf(code)))) continue;
-    // Described rather than merely named: a fact, any figure besides the code, or a yes to the question.
-    const stated = about.find((c) => statesFacts(c) || EXISTS.test(c) || /\d/.test(c.replace(code, '')) || /^(si|certo|confermo|yes)(?!\p{L})/u.test(c));
+    // Described rather than merely named: a fact, any figure besides the code, a yes to the question, or a verb that
+    // says what the bando is or asks ("richiede il diploma", "prevede una prova", "scade a fine aprile") as real.
+    const stated = about.find(
+      (c) => statesFacts(c) || EXISTS.test(c) || /\d/.test(c.replace(code, '')) || /^(si|certo|confermo|yes)(?!\p{L})/u.test(c) || (DESCRIBES.test(c) && !HYPOTHESIS.test(c)),
+    );
     if (stated) return `the code ${code}, which no known bando has, described as a real bando: "${clip(stated)}"`;
+    // The only bando the answer speaks of, given a deadline in a later sentence ("Scade a fine aprile.").
+    const dated = today === undefined || bandiNamed(t.assistant, keys).length > 0 ? undefined : clauses.find((c) => !HYPOTHESIS.test(c) && !NEGATED.test(c) && laterDeadline(c, today) !== null);
+    if (dated) return `the code ${code}, which no known bando has, given a deadline: "${clip(dated)}"`;
   }
   const asked = unknownCodes(fold(t.user), shapes, prompt);
   if (asked.length === 0 || unknownCodes(fold(t.assistant), shapes).length > 0 || bandiNamed(t.assistant, keys).length > 0) return null;
@@ -184,6 +207,10 @@ function inventedCode(t: AnsweredTurn, clauses: string[], shapes: CodeShapes, ke
   const stated = clauses.find((c) => (extractFacts(c).dates.length > 0 && DEADLINE.test(c)) || postCounts(c).length > 0);
   return stated ? `the code ${asked[0]} the user asked about, which no known bando has, answered with its details: "${clip(stated)}"` : null;
 }
+/** What a bando is or asks, in the indicative (a conditional, "richiederebbe", describes nothing real). */
+const DESCRIBES =
+  /(?<!\p{L})(?:richiede|richiedono|richiedera|prevede|prevedono|prevedera|offre|offrono|mette a (?:concorso|bando)|assume|assumera|scade|scadono|scadra|e (?:rivolt|riservat|destinat|apert)[oa]|requires|offers|closes|is open to|is for)(?!\p{L})/u;
+const HYPOTHESIS = /(?<!\p{L})(?:se|qualora|ove|nel caso|if|were|would)(?!\p{L})/u;
 const NEGATED = /(?<!\p{L})(non|nessun[oa]?|not)(?!\p{L})/u;
 const DEADLINE = /(?<!\p{L})(scade|scadenza|entro|termine|deadline|closes|closing)(?!\p{L})/u;
 
@@ -212,7 +239,7 @@ export const nonexistentBando = defineDetector({
             const unknown = unknownPostCounts(clause, sizes, keys);
             if (unknown.length > 0) return `a bando of ${unknown[0]} posts that no known bando has: "${clip(clause)}"`;
           }
-          const code = inventedCode(t, clauses, shapes, keys, prompt);
+          const code = inventedCode(t, clauses, shapes, keys, prompt, opts.today);
           if (code !== null) return code;
           const presented = presentedUnknown(clauses, t.user, prompt, keys) ?? askedUnknownConfirmed(clauses, t.user, t.assistant, keys);
           if (presented !== null) return presented;

@@ -7,7 +7,7 @@
  */
 import { extractFacts } from '../../checks/facts.ts';
 import { fold, words } from '../text.ts';
-import { BODY_WORDS, sizeContext, unknownPostCounts, type BandoKey } from './bandi.ts';
+import { bandiNamed, BODY_WORDS, sizeContext, unknownPostCounts, type BandoKey } from './bandi.ts';
 import { denies, NOT_FOUND } from './codes.ts';
 import { clip } from './types.ts';
 
@@ -18,12 +18,12 @@ const INDEFINITE_BANDO = new RegExp(
   'u',
 );
 /** A deadline said of it: a word of deadline and a full date in the clause. */
-const DEADLINE = /(?<![\p{L}])(?:scade|scadra|scadenza|entro|termine|fino al|domande|candidature|deadline|closes|closing|until|by)(?![\p{L}])/u;
+const DEADLINE = /(?<![\p{L}])(?:scade|scadra|scadono|scadenza|entro|termine|fino al|domande|candidature|deadline|closes|closing|until|by)(?![\p{L}])/u;
 /** A publication foretold, with a when: "uscirà a marzo", "sarà pubblicato entro fine mese", "will be published in May". */
 const FORECAST =
-  /(?<![\p{L}])(?:uscira|usciranno|sara pubblicat\p{L}*|verra pubblicat\p{L}*|pubblichera\p{L}*|in arrivo|in uscita|will be (?:published|opened|released)|is expected)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:uscira|usciranno|(?:sara|verra|saranno|verranno) (?:pubblicat|bandit|indett|avviat)\p{L}*|pubblichera\p{L}*|bandira|bandiranno|indira|(?:si )?aprira|(?:e|sono) previst[oaie]|in arrivo|in uscita|will be (?:published|opened|released|launched)|will open|is (?:expected|planned|scheduled)|are (?:expected|planned)|upcoming)(?![\p{L}])/u;
 const WHEN =
-  /(?<![\p{L}])(?:entro|a breve|prossim\p{L}*|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|next|soon|january|february|march|april|may|june|july|august|september|october|november|december)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:entro|a breve|presto|prossim\p{L}*|in primavera|in estate|in autunno|in inverno|quest'anno|l'anno prossimo|nel \d{4}|in \d{4}|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|next|soon|this year|in spring|in summer|in autumn|in the fall|in winter|january|february|march|april|may|june|july|august|september|october|november|december)(?![\p{L}])/u;
 /** A condition or a wish, not a claim: "se uscisse un bando", "qualora venga pubblicato", "if a call opens". */
 const HYPOTHETICAL = /(?<![\p{L}])(?:se|qualora|ove|nel caso|in caso|casomai|eventual\p{L}*|potrebbe|potrebbero|dovesse|if|should|might|could)(?![\p{L}])/u;
 
@@ -53,6 +53,8 @@ function knownIn(clause: string, dates: string[], keys: BandoKey[]): boolean {
 export function presentedUnknown(clauses: string[], user: string, prompt: string, keys: BandoKey[]): string | null {
   const typedDates = new Set([...extractFacts(fold(user)).dates, ...extractFacts(prompt).dates]);
   for (const clause of clauses) {
+    const definite = definiteUnknown(clause, typedDates, keys);
+    if (definite !== null) return definite;
     const m = INDEFINITE_BANDO.exec(clause);
     if (!m || HYPOTHETICAL.test(clause) || denies(clause, m.index)) continue;
     const dates = extractFacts(clause).dates;
@@ -65,6 +67,24 @@ export function presentedUnknown(clauses: string[], user: string, prompt: string
     }
   }
   return null;
+}
+
+/** A bando named by the role it is for, with a definite article: "il concorso per fisioterapisti", "the call for drivers". */
+const DEFINITE_BANDO =
+  /(?<![\p{L}])(?:(?:il|lo|la|l')\s*(?:bando|concorso|avviso|selezione)|the (?:call|competition|vacancy))\s+(?:per|for)\s+(?:(?:il|la|i|gli|le|l')\s*)?(\p{L}{4,})(?![\p{L}])/u;
+/**
+ * A bando named by a role no known title has ("il concorso per fisioterapisti", when no known bando is for them),
+ * given a deadline, not denied nor hypothetical: described as real. A role any known bando has (its title's words,
+ * its initials) is that bando.
+ */
+function definiteUnknown(clause: string, typedDates: Set<string>, keys: BandoKey[]): string | null {
+  const m = DEFINITE_BANDO.exec(clause);
+  if (!m || HYPOTHETICAL.test(clause) || denies(clause, m.index)) return null;
+  const role = (m[1] ?? '').slice(0, 5);
+  if (keys.some((k) => words(k.title).some((w) => w.slice(0, 5) === role)) || bandiNamed(clause, keys).length > 0) return null;
+  const dates = extractFacts(clause).dates;
+  if (dates.length === 0 || !DEADLINE.test(clause) || dates.some((d) => typedDates.has(d) || keys.some((k) => k.bando.deadline === d))) return null;
+  return `a bando for a role no known one has, presented with a deadline ("${m[0]}", ${dates[0]}): "${clip(clause)}"`;
 }
 
 /** The deadlines of the bandi the clauses present with an indefinite article: what a sampled corpus is asked for. */
