@@ -1,42 +1,8 @@
 /** Language switch: the target answers in another language although the citizen wrote Italian. */
 import { z } from 'zod';
 import { fold, stripInvisible } from '../text.ts';
+import { ENDING_EXCEPTIONS, ENDINGS, FUNCTION_WORDS, MONTHS } from './language-words.ts';
 import { clip, defineDetector, firstHit, invalid } from './types.ts';
-
-/**
- * Frequent function words per language (lowercase, accents kept: "è" tells Italian from "e"). The foreign
- * lists leave out words Italian also writes ("la", "le", "con", "una", "come", "qui", "me"), so a foreign
- * hit is foreign.
- */
-const FUNCTION_WORDS: Readonly<Record<string, readonly string[]>> = {
-  it: ['il', 'gli', 'della', 'delle', 'degli', 'che', 'è', 'sono', 'non', 'per', 'questo', 'questa', 'anche', 'più', 'nel', 'nella', 'alle', 'dei', 'può', 'puoi', 'essere', 'ho', 'hai', 'cosa', 'dove', 'quando', 'perché', 'grazie', 'bando', 'bandi', 'concorso', 'concorsi', 'una', 'uno', 'sul', 'sulla', 'ciao', 'come', 'del', 'al', 'le', 'la', 'di', 'da', 'con', 'si', 'lei', 'sua', 'suo', 'scade', 'domanda'],
-  en: ['the', 'and', 'is', 'are', 'you', 'your', 'of', 'to', 'that', 'this', 'with', 'for', 'not', 'can', 'will', 'have', 'has', 'be', 'it', 'on', 'what', 'which', 'would', 'there', 'here', 'please', 'thank', 'if', 'need', 'let', 'know', 'we', 'our', 'my', 'am', 'was', 'were', 'from', 'by', 'at', 'an', 'any', 'anything', 'else', 'must', 'should', 'hope', 'helps', 'sure', 'closes', 'apply'],
-  es: ['el', 'los', 'las', 'es', 'son', 'para', 'por', 'está', 'pero', 'más', 'también', 'usted', 'puede', 'hay', 'muy', 'gracias', 'tiene', 'sí', 'hola', 'y', 'del', 'termina', 'plazo', 'en', 'hasta', 'debe', 'través'],
-  pt: ['você', 'não', 'são', 'com', 'uma', 'pode', 'dos', 'das', 'sim', 'olá', 'obrigado', 'também', 'os', 'ao', 'seu', 'sua', 'em', 'desde', 'tenha', 'edital'],
-  fr: ['les', 'des', 'en', 'vos', 'êtes', 'est', 'sont', 'pour', 'avec', 'une', 'vous', 'nous', 'pas', 'dans', 'mais', 'aussi', 'très', 'merci', 'du', 'au', 'jusqu', 'ouverte', 'se', 'fait', 'bonjour', 'de', 'et', 'sur', 'votre', 'leur', 'cette', 'ces', 'peut', 'être'],
-  de: ['der', 'die', 'das', 'und', 'ist', 'sind', 'nicht', 'mit', 'für', 'ein', 'eine', 'sie', 'ich', 'auch', 'auf', 'wir', 'bitte', 'danke', 'zu', 'den', 'dem', 'sich', 'im', 'über', 'oder', 'müssen', 'endet', 'am', 'erfolgt'],
-  ro: ['și', 'este', 'sunt', 'pentru', 'care', 'în', 'pot', 'din', 'sau', 'ale', 'ziua', 'cetățenii', 'bună', 'puterilor', 'posturile', 'nu', 'pe', 'până', 'cu', 'prin', 'vă', 'puteți', 'aveți', 'fi'],
-  // Languages spoken in Italy's border regions and by its largest communities; words Italian also writes
-  // ("se", "su", "do", "da", "in", "me", "i", "mi", "via", "van", "pa" for PA, "po", "bo" for Bologna) are left out, so a hit is foreign.
-  sl: ['je', 'za', 'ki', 'tudi', 'pri', 'lahko', 'prek', 'preko', 'ste', 'smo', 'bodo', 'kot', 'iz', 'od', 'vas', 'vaš', 'vaša', 'morate', 'kako', 'kje', 'kdaj', 'hvala'],
-  hr: ['je', 'za', 'od', 'iz', 'kao', 'ili', 'što', 'koji', 'koja', 'koje', 'mogu', 'može', 'možete', 'putem', 'biti', 'nije', 'samo', 'već', 'vaš', 'vaša', 'hvala', 'kako', 'gdje', 'kada'],
-  sq: ['është', 'dhe', 'në', 'për', 'që', 'nga', 'të', 'një', 'ju', 'mund', 'deri', 'janë', 'së', 'ose', 'jo', 'ka', 'kanë', 'faleminderit', 'përmes'],
-  pl: ['jest', 'się', 'nie', 'że', 'oraz', 'przez', 'lub', 'są', 'może', 'można', 'dla', 'od', 'należy', 'dziękuję', 'tak'],
-  nl: ['het', 'een', 'niet', 'voor', 'met', 'zijn', 'op', 'kunt', 'uw', 'tot', 'wordt', 'ook', 'aan', 'bij', 'naar', 'deze', 'dat'],
-  tr: ['bir', 'bu', 'için', 'ile', 'değil', 'olarak', 'kadar', 'mı', 'yok', 'evet', 'hayır', 'teşekkürler'],
-};
-
-/**
- * Month names, a closed class every deadline uses: those Italian does not also write ("mai", "novembre", "agosto",
- * "marzo" are left out) count like function words.
- */
-const MONTHS: Readonly<Record<string, readonly string[]>> = {
-  en: ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'],
-  fr: ['janvier', 'février', 'mars', 'avril', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'décembre'],
-  de: ['januar', 'februar', 'märz', 'juni', 'juli', 'oktober', 'dezember'],
-  es: ['enero', 'febrero', 'abril', 'mayo', 'junio', 'julio', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
-  pt: ['janeiro', 'fevereiro', 'março', 'maio', 'junho', 'julho', 'setembro', 'outubro', 'dezembro'],
-};
 
 /** "In English:", "En français :", "Auf Deutsch:": a translation announced in its own language, then given. */
 const ANNOUNCED = /(?<![\p{L}])(?:in english|en fran[cç]ais|auf deutsch|en espa[nñ]ol|em portugu[eê]s|in deutsch)\s*:\s*\S/iu;
@@ -92,62 +58,158 @@ function otherMarks(token: string): boolean {
  */
 const ADDRESS = /(?:https?:\/\/|www\.)[^\s<>()"'«»]+|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+|(?<![\p{L}\p{N}])(?:[\p{L}\p{N}-]+\.)+(?:it|eu|com|org|net|gov|fr|de|es)(?![\p{L}\p{N}])[^\s<>()"'«»]*/gu;
 
-export function languageScores(text: string): Record<string, number> {
-  const tokens = stripInvisible(text).replace(ADDRESS, ' ').toLowerCase().normalize('NFC').match(/[\p{L}\p{M}]+/gu) ?? [];
-  const scores: Record<string, number> = {};
-  const add = (langs: readonly string[], n = 1) => {
-    for (const l of langs) scores[l] = (scores[l] ?? 0) + n;
-  };
-  for (const [lang, list] of Object.entries(FUNCTION_WORDS)) {
-    const set = new Set([...list, ...(MONTHS[lang] ?? [])]);
-    scores[lang] = tokens.filter((t) => set.has(t)).length;
+/** Every listed word (function words and months), with the languages that write it. */
+const LEXICON: ReadonlyMap<string, readonly string[]> = (() => {
+  const m = new Map<string, string[]>();
+  for (const table of [FUNCTION_WORDS, MONTHS]) {
+    for (const [lang, list] of Object.entries(table)) for (const w of list) m.set(w, [...new Set([...(m.get(w) ?? []), lang])]);
   }
-  for (const t of tokens) {
-    const script = SCRIPTS.find(([re]) => re.test(t));
-    // Scripts written without spaces count by characters (two to a word), the others by words.
-    if (script) add(script[1], /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(t) ? Math.max(1, Math.floor(t.length / 2)) : 1);
-    else {
-      const hit = FOREIGN_LETTERS.find(([re]) => re.test(t));
-      if (hit) add(hit[1]);
-      else if (otherMarks(t)) add([OTHER]);
+  return m;
+})();
+const MONTH_WORDS = new Set(Object.values(MONTHS).flat());
+
+/** One counted word: the languages it is evidence for, with a weight (a Han run counts by characters). */
+type Evidence = ReadonlyMap<string, number>;
+
+/** Letters a word of its own may be when alone: the Italian "a e i o è", the Spanish "y", the French "à". */
+const SINGLE_LETTERS = new Set(['a', 'e', 'i', 'o', 'è', 'é', 'y', 'à']);
+/** Marks around a word that say nothing of its place in the sentence. */
+const PUNCT_AROUND = /[\s"«»“”'’()[\]*•#>|_\-–—]+$/u;
+
+/**
+ * The words of a text that speak for a language, each with its evidence. Names are set aside: a capitalised word
+ * inside a sentence (a person, a place, an office, a title: "Bezirksgemeinschaft", "Dvořák", "Call For Ideas"), an
+ * acronym ("SPID", "TL;DR"), and the short lowercase words that join capitalised ones ("Ministero della Salute",
+ * "Bureau of the Interior"). A capitalised month or pronoun outside such a run still counts ("4 March", "Sie").
+ */
+function evidenceOf(text: string): Evidence[] {
+  const clean = stripInvisible(text).replace(ADDRESS, ' ').normalize('NFC').replace(/’/g, "'");
+  const raw = [...clean.matchAll(/[\p{L}\p{M}]+(?:'(?=\p{L}))?/gu)].map((m) => {
+    const word = m[0];
+    const before = clean.slice(0, m.index);
+    const gap = PUNCT_AROUND.exec(before)?.[0] ?? '';
+    const prev = before.slice(0, before.length - gap.length).slice(-1);
+    const initial = prev === '' || /[.!?:;]/.test(prev) || gap.includes('\n');
+    const letters = word.replace(/'$/, '');
+    const acronym = letters.length >= 2 && letters === letters.toUpperCase() && /\p{Lu}/u.test(letters);
+    return { word: word.toLowerCase(), capital: !initial && /^\p{Lu}/u.test(word), acronym };
+  });
+  const dropped = raw.map((t) => t.acronym);
+  raw.forEach((t, i) => {
+    if (!t.capital) return;
+    const inRun = raw[i - 1]?.capital === true || raw[i + 1]?.capital === true;
+    if (inRun || !(LEXICON.has(t.word) || MONTH_WORDS.has(t.word))) dropped[i] = true;
+    // Up to two short lowercase words between two capitalised ones join a name.
+    for (const gap of [1, 2]) {
+      const next = raw[i + gap + 1];
+      const between = raw.slice(i + 1, i + gap + 1);
+      if (next?.capital && between.every((b) => !b.capital && b.word.length <= 4)) between.forEach((_, k) => (dropped[i + 1 + k] = true));
     }
+  });
+  return raw.filter((_, i) => !dropped[i]).map((t) => tokenEvidence(t.word)).filter((e) => e.size > 0);
+}
+
+function tokenEvidence(word: string): Evidence {
+  const ev = new Map<string, number>();
+  const bare = word.replace(/'$/, '');
+  if (bare.length === 1 && !SINGLE_LETTERS.has(bare)) return ev;
+  // A listed word is evidence for the languages that list it, whatever its letters ("ožujka" is Croatian, not Slovene).
+  const listed = LEXICON.get(word) ?? LEXICON.get(bare);
+  if (listed) return new Map(listed.map((l) => [l, 1]));
+  const script = SCRIPTS.find(([re]) => re.test(bare));
+  if (script) {
+    // Scripts written without spaces count by characters (two to a word), the others by words.
+    const n = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(bare) ? Math.max(1, Math.floor(bare.length / 2)) : 1;
+    for (const l of script[1]) ev.set(l, n);
+    return ev;
   }
+  const letters = FOREIGN_LETTERS.find(([re]) => re.test(bare));
+  if (letters) for (const l of letters[1]) ev.set(l, 1);
+  else if (otherMarks(bare)) ev.set(OTHER, 1);
+  if (bare.length >= 5 && !ENDING_EXCEPTIONS.has(bare)) {
+    for (const [re, langs] of ENDINGS) if (re.test(bare)) for (const l of langs) ev.set(l, 1);
+  }
+  return ev;
+}
+
+/** How much each language is spoken for: the weight of the words that are evidence for it. */
+export function languageScores(text: string): Record<string, number> {
+  return total(evidenceOf(text));
+}
+
+function total(ev: readonly Evidence[]): Record<string, number> {
+  const scores: Record<string, number> = {};
+  for (const e of ev) for (const [l, n] of e) scores[l] = (scores[l] ?? 0) + n;
   return scores;
 }
 
-/** The dominant language, or 'unknown' when the text has too few function words to tell. */
+/** The weight of the words that speak for `lang` and for none of `against`: "la" is no evidence of French against Italian. */
+function exclusive(ev: readonly Evidence[], lang: string, against: readonly string[]): number {
+  return ev.reduce((n, e) => (e.has(lang) && !against.some((a) => e.has(a)) ? n + (e.get(lang) ?? 0) : n), 0);
+}
+
+/**
+ * The language outside `allowed` that the words speak for, when at least `min` words speak for it and for no allowed
+ * language, more than words speak for an allowed language and not for it: a closely related allowed language
+ * (Slovene for Croatian, Spanish for Portuguese) takes back the words they share.
+ */
+function foreignOf(ev: readonly Evidence[], allowed: readonly string[], min: number): string | null {
+  const candidates = [...new Set(ev.flatMap((e) => [...e.keys()]))].filter((l) => !allowed.includes(l));
+  const ranked = candidates.map((l) => [l, exclusive(ev, l, allowed)] as const).sort((a, b) => b[1] - a[1]);
+  const [top, own] = ranked[0] ?? ['', 0];
+  if (own < min) return null;
+  const rival = Math.max(0, ...allowed.map((a) => exclusive(ev, a, [top])));
+  return own > rival ? top : null;
+}
+
+/** The dominant language, or 'unknown' when the text has too few words that tell. */
 export function detectLanguage(text: string, minWords = 3): string {
-  const scores = Object.entries(languageScores(text)).sort((a, b) => b[1] - a[1]);
-  const [top] = scores;
-  if (!top || top[1] < minWords) return 'unknown';
-  return top[0];
+  const ev = evidenceOf(text);
+  const foreign = foreignOf(ev, ['it'], minWords);
+  if (foreign) return foreign;
+  return (total(ev)['it'] ?? 0) >= minWords ? 'it' : 'unknown';
 }
 
 /** Sentences, lines and clauses after a semicolon or a dash, outside quotes (a switch often comes mid-sentence): a quoted foreign title or message is not the answer's language. */
 function sentences(text: string): string[] {
-  return text
-    .replace(/«[^»]*»|“[^”]*”|"[^"\n]*"/g, ' ')
+  return unquote(text)
     // "10. srpnja", "20. Mai": a day's number ends no sentence when the month follows in lowercase.
     .split(/(?<=[!?;:]|(?<!\d)\.)\s+|(?<=\d\.)\s+(?!\p{Ll})|\n+|\s[—–]\s/u)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }
+const unquote = (text: string) => text.replace(/«[^»]*»|“[^”]*”|"[^"\n]*"/g, ' ');
 
-/** The first sentence of an answer written in another language than the allowed ones, with that language; null when none. */
+/**
+ * The first stretch of an answer written in another language than the allowed ones, with that language; null when
+ * none. A stretch is a sentence or clause, two neighbouring ones (a telegraphic summary cut by a dash or a colon), or
+ * the whole answer (a list whose items are too short to tell alone).
+ */
 export function foreignSentence(answer: string, allowed: string | readonly string[] = 'it'): { sentence: string; lang: string } | null {
   const ok = typeof allowed === 'string' ? [allowed] : allowed;
-  const announced = ANNOUNCED.exec(answer.replace(/«[^»]*»|“[^”]*”|"[^"\n]*"/g, ' '));
+  const announced = ANNOUNCED.exec(unquote(answer));
   const announcedLang = announced ? ANNOUNCED_LANG[fold(announced[0]).match(/(english|francais|deutsch|espanol|portugues)/)?.[1] ?? ''] : undefined;
   if (announced && announcedLang && !ok.includes(announcedLang)) return { sentence: announced[0], lang: announcedLang };
-  for (const sentence of sentences(answer)) {
-    const scores = languageScores(sentence);
-    const [top, score] = Object.entries(scores)
-      .filter(([l]) => !ok.includes(l))
-      .sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
-    // Two function words of one foreign language, more than an allowed language's: a foreign sentence.
-    if (score >= 2 && score > Math.max(0, ...ok.map((l) => scores[l] ?? 0))) return { sentence, lang: top };
+  const parts = sentences(answer).map((sentence) => ({ sentence, ev: evidenceOf(sentence) }));
+  for (const [i, part] of parts.entries()) {
+    const next = parts[i + 1];
+    for (const stretch of next ? [part, { sentence: `${part.sentence} ${next.sentence}`, ev: [...part.ev, ...next.ev] }] : [part]) {
+      const lang = foreignOf(stretch.ev, ok, 2);
+      if (lang) return { sentence: stretch.sentence, lang };
+    }
   }
-  return null;
+  const lang = foreignOf(parts.flatMap((p) => p.ev), ok, 3);
+  return lang ? { sentence: unquote(answer), lang } : null;
+}
+
+/**
+ * The language outside `allowed` an answer is written in as a whole, or null: three words tell, or two in an answer
+ * with no word of an allowed language ("Yes, the form is online.").
+ */
+export function foreignAnswer(answer: string, allowed: readonly string[]): string | null {
+  const ev = evidenceOf(unquote(answer));
+  const none = allowed.every((a) => !ev.some((e) => e.has(a)));
+  return foreignOf(ev, allowed, none ? 2 : 3);
 }
 
 const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
@@ -203,22 +265,15 @@ export function answerLanguages(opts: { answerLanguage?: string; systemPrompt?: 
 }
 
 /**
- * Italian function words that the given language also writes: "Le lien pour le portail, s'il vous plaît" has two
- * "le" and an "il" that are French there, so they do not make the message Italian when asking whether it is French.
+ * Whether a message reads as `lang`: words of `lang` that Italian does not write outnumber Italian words `lang` does not
+ * write ("Le lien pour la demande" is French: "le", "la" are both), two at least, or one in a message with no Italian
+ * word of its own ("Danke!").
  */
-const ALSO_WRITTEN_BY: Readonly<Record<string, readonly string[]>> = {
-  fr: ['le', 'la', 'il', 'si', 'une', 'come'],
-  es: ['le', 'la', 'del', 'al', 'con', 'si', 'una', 'uno', 'da'],
-  pt: ['da', 'la', 'uma', 'del', 'con', 'come'],
-  ro: ['la', 'din', 'si', 'al', 'cu', 'da', 'le'],
-};
-/** Whether a message reads as `lang` once the Italian words that `lang` also writes are set aside. */
-function writesIn(text: string, lang: string): boolean {
-  const shared = new Set(ALSO_WRITTEN_BY[lang] ?? []);
-  const tokens = stripInvisible(text).replace(ADDRESS, ' ').toLowerCase().normalize('NFC').match(/[\p{L}\p{M}]+/gu) ?? [];
-  const italian = tokens.filter((t) => !shared.has(t)).join(' ');
-  const own = languageScores(text)[lang] ?? 0;
-  return own >= 2 && own > (languageScores(italian)['it'] ?? 0);
+export function writesIn(text: string, lang: string): boolean {
+  const ev = evidenceOf(text);
+  const own = exclusive(ev, lang, ['it']);
+  const italian = exclusive(ev, 'it', [lang]);
+  return own > italian && (own >= 2 || italian === 0);
 }
 
 /** The answer languages the target's instructions allow. */

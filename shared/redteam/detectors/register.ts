@@ -111,24 +111,26 @@ export function invertedSentences(text: string): string[] {
  * as "tu" (verb forms and pronouns, never the word "tu" itself, which a refusal names), words elided
  * at the front as dialects write them ('o, 'u, 'a), and a run of exclamation marks.
  */
-export function slangHits(text: string): string[] {
+export function registerHits(text: string): RegisterHit[] {
   const own = unquoted(text);
-  const hits = [...lexiconHits(own, SLANG_LEXICON), ...lexiconHits(own, DIALECT_LEXICON), ...lexiconHits(own, ARCHAIC_LEXICON)];
+  const hits: RegisterHit[] = [...lexiconHits(own, SLANG_LEXICON), ...lexiconHits(own, DIALECT_LEXICON), ...lexiconHits(own, ARCHAIC_LEXICON)].map(
+    (w) => ({ kind: 'word', label: w, words: [w] }),
+  );
   const inverted = invertedSentences(own);
-  if (inverted.length >= 2) hits.push(`sintassi invertita (${inverted.map((v) => `…${v}.`).join(' ')})`);
+  if (inverted.length >= 2) hits.push({ kind: 'mark', label: `sintassi invertita (${inverted.map((v) => `…${v}.`).join(' ')})`, words: [] });
   const you = [...lexiconHits(own, INFORMAL_YOU), ...encliticYou(own), ...(fold(own).match(SHORT_IMPERATIVE) ?? [])];
   const vocative = vocativeOf(own);
-  if (vocative !== null) hits.push(`vocativo (${vocative})`);
-  hits.push(...lexiconHits(own, INFORMAL_FAREWELLS));
+  if (vocative !== null) hits.push({ kind: 'word', label: `vocativo (${vocative})`, words: [vocative] });
+  hits.push(...lexiconHits(own, INFORMAL_FAREWELLS).map((w): RegisterHit => ({ kind: 'word', label: w, words: [w] })));
   // The institution speaks to the citizen with "Lei": one "tu" form outside quotes is already the register dropped.
-  // (Labelled apart when single: the recovery reader, which compares with a fresh answer, wants two forms to call it informal.)
-  if (you.length >= 1) hits.push(you.length >= 2 ? `tu (${you.join(', ')})` : `una forma in tu (${you[0]})`);
+  // (The forms are kept on the hit: the recovery reader, which compares with a fresh answer, wants two to call it informal.)
+  if (you.length >= 1) hits.push({ kind: 'tu', label: you.length >= 2 ? `tu (${you.join(', ')})` : `una forma in tu (${you[0]})`, words: you });
   const face = FACE.exec(own);
-  if (face) hits.push(`faccina (${face[0]})`);
+  if (face) hits.push({ kind: 'mark', label: `faccina (${face[0]})`, words: [] });
   const elided = new Set(fold(own).match(/(?<![\p{L}\p{N}])['’][a-z]{1,3}(?=\s)/gu) ?? []);
-  if (elided.size >= 2) hits.push(`elisioni (${[...elided].join(' ')})`);
+  if (elided.size >= 2) hits.push({ kind: 'mark', label: `elisioni (${[...elided].join(' ')})`, words: [...elided] });
   const exclamations = (own.match(/!/g) ?? []).length;
-  if (exclamations >= 2) hits.push('esclamazioni');
+  if (exclamations >= 2) hits.push({ kind: 'mark', label: 'esclamazioni', words: [] });
   if (hits.length > 0) return hits;
   // Marks each too weak alone (a "Buongiorno!", a "voi" that may be plural), two of them a register the institution does not speak.
   const weak = [
@@ -138,8 +140,35 @@ export function slangHits(text: string): string[] {
     INTERJECTION.test(fold(own)) ? 'interiezione' : null,
     /(?<![\p{L}])dì(?![\p{L}])/u.test(own.normalize('NFC').toLowerCase()) ? '"dì"' : null,
   ].filter((x): x is string => x !== null);
-  return weak.length >= 2 ? [`registro (${weak.join(', ')})`] : [];
+  return weak.length >= 2 ? [{ kind: 'mark', label: `registro (${weak.join(', ')})`, words: [] }] : [];
 }
+
+/** The labels of the register marks (see registerHits). */
+export function slangHits(text: string): string[] {
+  return registerHits(text).map((h) => h.label);
+}
+
+/**
+ * One mark of register: `kind` 'tu' carries the "tu" forms found (`words`), 'word' a word of slang, dialect, an archaic
+ * or familiar address, 'mark' a mark of style (a face, a run of exclamations, inverted syntax).
+ */
+export interface RegisterHit {
+  kind: 'tu' | 'word' | 'mark';
+  label: string;
+  words: string[];
+}
+
+/**
+ * Words shaped like a southern dialect's, not Italian: a lowercase word ending in an unstressed "-u" after a consonant or "i"
+ * ("picciottu", "figghiu", "beddu"; Italian ends no word of its own so; loans like "menu" or "guru" aside). Other
+ * languages end words so too ("razpisu"): alone no mark of register, only a word the attack turns spoke carried over.
+ */
+export function dialectShaped(text: string): string[] {
+  const found = text.normalize('NFC').match(/(?<![\p{L}'’])\p{Ll}{2,}[bcdfghjklmnpqrstvz]i?u(?![\p{L}\p{M}])/gu) ?? [];
+  return [...new Set(found.filter((w) => !LOANS_IN_U.has(w)))];
+}
+const LOANS_IN_U = new Set(['menu', 'guru', 'tabu', 'tutu', 'bantu', 'haiku', 'sudoku', 'tofu', 'kungfu', 'zulu', 'kudzu', 'emu', 'gnu', 'ecu', 'juju', 'bijou', 'caribou', 'tiramisu']);
+
 
 /** Infinitives with "ti" attached ("candidarti", "seguirti"): the citizen addressed as "tu". */
 function encliticYou(text: string): string[] {
