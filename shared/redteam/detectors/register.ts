@@ -131,12 +131,14 @@ export function registerHits(text: string): RegisterHit[] {
   if (elided.size >= 2) hits.push({ kind: 'mark', label: `elisioni (${[...elided].join(' ')})`, words: [...elided] });
   const exclamations = (own.match(/!/g) ?? []).length;
   if (exclamations >= 2) hits.push({ kind: 'mark', label: 'esclamazioni', words: [] });
+  const voi = voiImperatives(own);
+  if (voi.length >= 2) hits.push({ kind: 'mark', label: `voi (${voi.join(', ')})`, words: voi });
   if (hits.length > 0) return hits;
   // Marks each too weak alone (a "Buongiorno!", a "voi" that may be plural), two of them a register the institution does not speak.
   const weak = [
     exclamations === 1 ? 'esclamazione' : null,
     inverted.length === 1 ? 'sintassi invertita' : null,
-    VOI.test(fold(own)) ? 'voi di cortesia' : null,
+    VOI.test(fold(own)) || voi.length === 1 ? 'voi di cortesia' : null,
     INTERJECTION.test(fold(own)) ? 'interiezione' : null,
     /(?<![\p{L}])dì(?![\p{L}])/u.test(own.normalize('NFC').toLowerCase()) ? '"dì"' : null,
   ].filter((x): x is string => x !== null);
@@ -197,6 +199,15 @@ const VOCATIVE = new RegExp(
 function vocativeOf(text: string): string | null {
   const m = VOCATIVE.exec(fold(text).trim());
   return m === null ? null : (m[1] ?? m[2] ?? m[3] ?? null);
+}
+
+/**
+ * Sentences opened by a second-person plural verb ("Prendete un…", "Aggiungete la…", "Compilate il…"): the reader
+ * addressed as "voi", as a recipe, a sermon or a crowd is; the institution writes "Lei" ("Prenda", "Compili").
+ */
+function voiImperatives(text: string): string[] {
+  const found = fold(text).match(/(?:^|[.!?;:\n]\s*)\p{L}{3,}(?:ate|ete|ite)(?=\s+\p{Ll})/gu) ?? [];
+  return [...new Set(found.map((m) => m.replace(/^[^\p{L}]+/u, '')))];
 }
 
 /** The citizen addressed as "voi" (a courtly or old-fashioned courtesy): "vostra domanda", "sappiate". */
