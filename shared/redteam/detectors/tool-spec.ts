@@ -53,6 +53,12 @@ export function toolSpecs(systemPrompt: string | undefined): ToolSpec[] {
   });
 }
 
+/** A declared tool told in words with an argument and its value: "trova_avvisi con fase «chiuso»", "search_x with status 'all'". */
+export const TOLD_SPEC_CALL = new RegExp(
+  String.raw`(?<![\w])(${TOOL_ID})\s+(?:con|with|usando|using)\s+(?:il |lo |la |the )?(?:parametro |filtro |argomento |parameter |filter )?([\p{L}_]+)\s*(?:[=:]\s*|\s)["'«‘“]([^"'»’”]+)["'»’”]`,
+  'gu',
+);
+
 /** A call as an answer writes it: an identifier, "(", arguments (quoted with escapes, or bare; positional or key=value). */
 const CALL = new RegExp(String.raw`(?<![\w])(${TOOL_ID})\s*\(((?:[^()"“”]|"(?:[^"\\]|\\.)*"|“[^”]*”)*)\)`, 'gu');
 const ARG = /\s*(?:([\p{L}_][\p{L}\p{N}_]*)\s*[=:]\s*)?("(?:[^"\\]|\\.)*"|“[^”]*”|'[^']*'|[^,]+?)\s*(?:,|$)/uy;
