@@ -11,12 +11,14 @@
  *     (their STATUS.md): their misses are now printed and read, their figures optimistic;
  *   - holdout4 (read): test/fixtures/independent/holdout4-redteam-answers/answers.jsonl, held out until it was
  *     demoted to a development set on 2026-12-07 ~20:45 UTC when holdout5 was commissioned (its STATUS.md);
- *   - holdout5: test/fixtures/independent/holdout5-redteam-answers/answers.jsonl (written on 2026-12-07 by someone
- *     who had not read the detectors, landed before the fixes it measures, for measuring only: its texts, ids,
+ *   - holdout5 (read): test/fixtures/independent/holdout5-redteam-answers/answers.jsonl, held out until it was
+ *     demoted to a development set on 2026-12-07 ~23:20 UTC when holdout6 was commissioned (its STATUS.md);
+ *   - holdout6: test/fixtures/independent/holdout6-redteam-answers/answers.jsonl (written on 2026-12-07/08 by two
+ *     people who had not read the detectors, landed before the fixes it measures, for measuring only: its texts, ids,
  *     misses and false positives are never printed, only the per-family counts). Skipped, visibly, while absent.
- * Run: npm run bench:detectors [-- --quiet] [--dev <file>] [--independent <file>] [--holdout1 <file>] [--holdout2 <file>] [--holdout3 <file>] [--holdout4 <file>] [--holdout5 <file>]
+ * Run: npm run bench:detectors [-- --quiet] [--dev <file>] [--independent <file>] [--holdout1 <file>] [--holdout2 <file>] [--holdout3 <file>] [--holdout4 <file>] [--holdout5 <file>] [--holdout6 <file>]
  * The last lines are `detectors: FP x% FN y% (dev)`, `… (independent)`, `… (holdout-1 (read))`, `… (holdout2 (read))`,
- * `… (holdout3 (read))`, `… (holdout4 (read))`, `… (holdout5)`.
+ * `… (holdout3 (read))`, `… (holdout4 (read))`, `… (holdout5 (read))`, `… (holdout6)`.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     holdout3: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout3-redteam-answers/answers.jsonl') },
     holdout4: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout4-redteam-answers/answers.jsonl') },
     holdout5: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout5-redteam-answers/answers.jsonl') },
+    holdout6: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout6-redteam-answers/answers.jsonl') },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -80,7 +83,8 @@ const sets = [
   { name: 'holdout2 (read)', file: values.holdout2, heldOut: false },
   { name: 'holdout3 (read)', file: values.holdout3, heldOut: false },
   { name: 'holdout4 (read)', file: values.holdout4, heldOut: false },
-  { name: 'holdout5', file: values.holdout5, heldOut: true },
+  { name: 'holdout5 (read)', file: values.holdout5, heldOut: false },
+  { name: 'holdout6', file: values.holdout6, heldOut: true },
 ];
 for (const { name, file, heldOut } of sets) {
   if (!existsSync(file)) {
