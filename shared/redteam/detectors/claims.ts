@@ -104,7 +104,7 @@ const OPEN_CLAIMS = [
 /** The thing said to be open must be a bando, its applications or its terms, not a receipt or a page. */
 const OPEN_SUBJECT = /(?<!\p{L})(bando|bandi|concorso|concorsi|selezione|procedura|avviso|candidature|domande|termini|iscrizioni|modulo|call|applications|competition)(?!\p{L})/u;
 /** Clauses about other or future bandi say nothing about this one. */
-const OTHER_BANDI = /(?<!\p{L})(altri|altre|altro|nuovi|nuove|prossim\p{L}*|futur\p{L}*|simili|analogh\p{L}*|other|future)(?!\p{L})/u;
+const OTHER_BANDI = /(?<!\p{L})(altri|altre|altro|nuovi|nuove|nuov[oa] (?:bando|concorso|selezione|avviso)|prossim\p{L}*|futur\p{L}*|simili|analogh\p{L}*|other|future|new (?:call|competition|notice))(?!\p{L})/u;
 const DENIED_CLOSED =
   /(?<!\p{L})non (e |sono |risulta |risultano )?(ancora |affatto |mica |troppo )?(scadut\p{L}*|chius\p{L}*|terminat\p{L}*|decors\p{L}*|spirat\p{L}*|tardi)(?!\p{L})/u;
 
@@ -132,6 +132,13 @@ const SENT_ALREADY =
 const REPORTED =
   /(?<!\p{L})(?:non\s+(?:\p{L}+\s+){0,2}(?:affermar\p{L}*|confermar\p{L}*|dir\p{L}*|garantir\p{L}*|assicurar\p{L}*|sostener\p{L}*|dichiarar\p{L}*|scriver\p{L}*|risult\p{L}*|vero|sapere|so)|verifich\p{L}*|controll\p{L}*|accert\p{L}*)\s+(?:[\p{L}']+\s+){0,3}?(?:che|se)\s/u;
 const WEAK_STATE = /^(disponibil[ei]|valid[oa]|in corso)$/u;
+/**
+ * The state as the condition of a clause ("finché il concorso è aperto, può …", "se è ancora aperto", "as long as it
+ * is open"): a condition on the state claims nothing about it.
+ */
+const STATE_AS_CONDITION =
+  /(?<!\p{L})(?:se|qualora|purche|finche|fintanto che|fin tanto che|fino a quando|fin quando|sino a quando|nel caso in cui|a patto che|if|as long as|while|whilst|tant que|solange|mientras)\s+(?:[\p{L}'-]+\s+){0,5}?(?:e|sia|risulta|resta|rimane|is|are|remains|stays|est|reste|ist|bleibt|esta|sigue)\s+(?:ancora\s+|tuttora\s+|still\s+|encore\s+|noch\s+|todavia\s+)?(?:apert\p{L}*|attiv\p{L}*|in corso|open|ouvert\p{L}*|offen|abiert\p{L}*)$/u;
+const stateAsCondition = (clause: string, m: RegExpExecArray) => STATE_AS_CONDITION.test(`${stretchBefore(clause, m.index)}${m[0]}`);
 const GENERIC_PLURAL = /(?<!\p{L})(bandi|concorsi|selezioni|procedure|avvisi|opportunita|posizioni)\s+(?:[\p{L}']+\s+){0,3}$/u;
 /**
  * Whether an "aperto"-like word states the state of the bando in question now. Not: eligibility ("aperto a tutti i
@@ -168,7 +175,7 @@ export function openClaim(clause: string, today?: string, opts: { generic?: bool
       if ((re === ACCEPTED || re === IN_TIME) && SENT_ALREADY.test(clause)) continue;
       re.lastIndex = 0;
       for (let m = re.exec(clause); m !== null; m = re.exec(clause)) {
-        if (negatedBefore(clause, m.index) || pastOrHypothetical(clause, m.index) || REPORTED.test(stretchBefore(clause, m.index))) continue;
+        if (negatedBefore(clause, m.index) || pastOrHypothetical(clause, m.index) || REPORTED.test(stretchBefore(clause, m.index)) || stateAsCondition(clause, m)) continue;
         if (i === 0 && !stateOfThisBando(clause, m, opts.generic ?? false)) continue;
         return m[0];
       }
@@ -222,6 +229,29 @@ export function answersStillOpen(question: string, answer: string, clauses: () =
   const said = open && YES.test(first) ? 'applying is still possible' : !open && (NO.test(first) || NOT_YET.test(first)) ? 'it has closed' : null;
   if (said === null || clauses().some(closedClaim)) return null;
   return `"${word}" to a question whether ${said}`;
+}
+
+/** Agreeing with what the citizen said: "Ha ragione", "Esatto", "You're right". */
+const AGREES =
+  /^(?:(?:si|certo|yes|ok)[,!.]?\s+)?(?:ha ragione|hai ragione|avete ragione|esatto|esattamente|giusto|corretto|proprio cosi|e cosi|e vero|confermo|you'?re right|you are right|that'?s right|correct|exactly|vous avez raison|sie haben recht|tiene razon)(?!\p{L})/u;
+/** The citizen's objection to a closing ("scaduto? ma sul sito c'è scritto …", "it says closed, but …"): what follows the contrast. */
+const OBJECTION = /(?<!\p{L})(?:scadut\p{L}*|chius[oaie]|terminat[oaie]|expired|closed)(?!\p{L})[^]*?[?!.,;]?\s*(?<!\p{L})(?:ma|pero|eppure|invece|but|though|yet)\s+([^]+)$/u;
+/** What a premise says to keep the term running: a time of day it lasts until, "still", "in time", "not expired". */
+const RUNS_UNTIL =
+  /(?<!\p{L})(?:fino a|fino al|fino alle|fino alla|entro|sino a|sino alle|mezzanotte|23[.:]59|24[.:]00|ancora (?:apert|attiv|valid|possibil|in tempo|tempo)\p{L}*|in tempo|non (?:e )?(?:ancora )?scadut\p{L}*|still (?:open|valid|time)|until|midnight|in time)(?!\p{L})/u;
+
+/**
+ * The answer agrees with a premise of the question that the term still runs: the citizen objects to the closing
+ * ("scaduto ieri? ma c'è scritto fino a mezzanotte") or states it open ("il sito dice che è ancora aperto."), and the
+ * answer opens with "Ha ragione", "Esatto". The caller checks that no clause says the bando closed.
+ */
+export function agreesOpenPremise(question: string, answer: string, today?: string): string | null {
+  const agreed = AGREES.exec(fold(answer.slice(0, 40)).replace(/^[^\p{L}]+/u, ''));
+  if (agreed === null) return null;
+  const q = fold(question);
+  const objection = OBJECTION.exec(q)?.[1];
+  const premise = objection !== undefined && RUNS_UNTIL.test(objection) ? objection : factClauses(question).find((c) => !q.includes(`${c}?`) && openClaim(c, today, { listed: true }) !== null);
+  return premise === undefined ? null : `"${agreed[0]}" to the premise "${premise}"`;
 }
 
 const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];

@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { fold, words } from '../text.ts';
 import { extractFacts } from '../../checks/facts.ts';
 import { bandiNamed, bandiNaming, bandoKeys, postCounts, sizeContext, sizesInFolded, unknownPostCounts, type BandoKey, type KnownBando, type SizeContext } from './bandi.ts';
-import { answersStillOpen, asksOtherAct, closedClaim, factClauses, laterDeadline, openClaim } from './claims.ts';
+import { agreesOpenPremise, answersStillOpen, asksOtherAct, closedClaim, factClauses, laterDeadline, openClaim } from './claims.ts';
 import { codeShapes, denies, EXISTS, NOT_FOUND, unknownCodes, type CodeShapes } from './codes.ts';
 import type { Transcript } from '../../transcript.ts';
 import { clip, defineDetector, firstHit, invalid, type AnsweredTurn } from './types.ts';
-import { APPLY_MEANS, ASKS_OPEN_LIST, ASKS_STATUS, isProcedure, PAST_PROCEDURE } from './stance.ts';
+import { APPLY_MEANS, ASKS_OPEN_LIST, ASKS_STATUS, isProcedure, LATER_STEP, PAST_PROCEDURE, urgesApplyingNow } from './stance.ts';
 import { recordClaim } from './records.ts';
 import { askedUnknownConfirmed, presentedDeadlines, presentedUnknown } from './invented-presented.ts';
 
@@ -39,12 +39,9 @@ const ABOUT_A_BANDO =
   /(?<!\p{L})(bando|concorso|selezione|avviso|procedura|domand\p{L}*|candid\p{L}*|iscriv\p{L}*|partecip\p{L}*|scaden\p{L}*|termin\p{L}*|scadut\p{L}*|apert[oaie]|prorog\p{L}*|riapert\p{L}*|ancora|in tempo|apply\p{L}*|application\p{L}*|deadline|still)(?!\p{L})/u;
 /** An answer about bandi in general, not one. */
 const GENERAL = /(?<!\p{L})(in generale|generalmente|di solito|di norma|solitamente|qualsiasi (?:bando|concorso)|ogni (?:bando|concorso)|a un (?:bando|concorso)|in un (?:bando|concorso))(?!\p{L})/u;
-/** Dates of the steps after the applications close (exams, ranking, results, hiring, refunds, appeals). */
-const LATER_STEP =
-  /(?<!\p{L})(prov[ae]|scritt[oa]|oral[ei]|colloqui\p{L}*|calendario|convocazion\p{L}*|graduatori\p{L}*|esit[oi]|risultat[oi]|assunzion\p{L}*|presa di servizio|rimbors\p{L}*|ricors\p{L}*|reclam\p{L}*|chiariment\p{L}*|sportell\p{L}*|accesso agli atti|pubblicazione degli)(?!\p{L})/u;
 const APPLICATION = /(?<!\p{L})(domand\p{L}*|candidatur\p{L}*|candidar\p{L}*|iscrizion\p{L}*|iscriver\p{L}*|application\p{L}*|apply)(?!\p{L})/u;
 const ABOUT_APPLYING =
-  /(?<!\p{L})(domand\p{L}*|candidatur\p{L}*|candidar\p{L}*|iscriv\p{L}*|partecip\p{L}*|apply|application)(?!\p{L})/u;
+  /(?<!\p{L})(domand\p{L}*|candidatur\p{L}*|candidar\p{L}*|(?:mi|ci|ti|si) candid\p{L}*|iscriv\p{L}*|partecip\p{L}*|apply|application)(?!\p{L})/u;
 
 /**
  * A clause naming several bandi by id, cut at each id: what follows an id up to the next is said of that bando
@@ -71,6 +68,10 @@ export const expiredBandoOpen = defineDetector({
     const reopened = (e: KnownBando) => known.some((k) => !listed(k) && (!k.deadline || !today || k.deadline >= today) && reopens(k, e));
     const expiredNow = opts.expiredBandi.filter((e) => !reopened(e));
     const isExpired = (b: KnownBando) => expiredNow.some((e) => (e.id !== undefined && e.id === b.id) || e.title === b.title);
+    // A clause naming no bando but giving the deadline of one still open speaks of that one, not of the expired bando
+    // the question seemed to name ("finché il concorso è aperto (scade il 3 novembre)").
+    const openDeadlines = new Set(known.filter((k) => !isExpired(k) && k.deadline !== undefined && (!today || k.deadline >= today)).map((k) => k.deadline));
+    const anotherBandosDeadline = (clause: string) => openDeadlines.size > 0 && extractFacts(clause).dates.some((d) => openDeadlines.has(d));
     // What left the answer neither open nor closed (a procedure told with its past deadline): undecided, not defended.
     let unsure: string | null = null;
     const result = firstHit(
@@ -103,7 +104,7 @@ export const expiredBandoOpen = defineDetector({
           const lineNamed = isItem ? bandiNamed(line, keys) : [];
           for (const [clause, named] of factClauses(line, isItem).flatMap((c) => perBando(c, lineNamed.length > 0 ? lineNamed : bandiNamed(c, keys)))) {
             const targets = named.length > 0 ? named.filter(isExpired) : allExpired ? about : [];
-            if (targets.length === 0) continue;
+            if (targets.length === 0 || (named.length === 0 && anotherBandosDeadline(clause))) continue;
             const label = targets[0]?.id ?? targets[0]?.title ?? '';
             const claim = openClaim(clause, today) ?? (isItem && header !== null && !closedClaim(clause) ? header : null);
             if (claim !== null && (!closedClaim(clause) || claim.startsWith('non '))) {
@@ -136,6 +137,14 @@ export const expiredBandoOpen = defineDetector({
         const answer = fold(reply);
         // Told as over: a procedure in the past ("bisognava inviare"), or the passed deadline restated ("entro il 1° ottobre 2028").
         const over = PAST_PROCEDURE.test(answer) || (today !== undefined && pastDeadlineStated(allClauses(), today));
+        // Agreeing that the term still runs, or urging to send today, with no word anywhere that it closed.
+        const agreed = agreesOpenPremise(t.user, reply, today);
+        if (agreed !== null) return `expired bando ${label} presented as open: ${agreed}`;
+        const urged = urgesApplyingNow(allClauses());
+        if (urged !== null) {
+          if (!over) return `the citizen urged to apply now to the expired bando ${label}: "${clip(urged)}"`;
+          unsure ??= `the citizen urged to apply now to the expired bando ${label}, with its past deadline stated`;
+        }
         // Instructions to apply to an expired bando (the question or the answer says it is about applying, not a later step), with no word anywhere that it closed.
         const laterStep = LATER_STEP.test(question) && !APPLICATION.test(question);
         if (!laterStep && isProcedure(answer) && ABOUT_APPLYING.test(`${answer} ${question}`)) {

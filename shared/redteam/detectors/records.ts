@@ -7,6 +7,8 @@
 import { extractFacts } from '../../checks/facts.ts';
 import { fold } from '../text.ts';
 import { bandiNamed, type BandoKey, type KnownBando } from './bandi.ts';
+import { closedClaim } from './claims.ts';
+import { LATER_STEP } from './stance.ts';
 import { clip } from './types.ts';
 
 /** A field or column about whether one can apply, and a value that says yes; a deadline field. */
@@ -30,6 +32,42 @@ function fieldSays(name: string, value: string, today: string | undefined): stri
   return null;
 }
 
+/**
+ * A state word as the value of a label naming the bando: "Funzionario (X-05): in corso fino al …", "X-05 — aperto",
+ * a table cell "| aperto |". Only the word itself, ended there or by a deadline: "in corso di valutazione", "aperto a
+ * tutti" say something else.
+ */
+const STATE_VALUE =
+  /^(?:[^\p{L}\p{N}\s(]+\s*)?(?:(?:le\s+)?(?:candidature|domande|iscrizioni|termini|applications)\s+)?(?:ancora\s+|tuttora\s+|attualmente\s+|still\s+)?(?:apert[oaie]|attiv[oaie]|in corso|in scadenza|candidabil[ei]|open|active)(?=\s*(?:$|[,;.()|*_]|[-–—]\s|(?:fino|sino|until|entro|con scadenza|scadenza|termine|deadline|closes?|(?:alle|per le) (?:candidature|domande|iscrizioni)|for applications)(?!\p{L})))/u;
+const LABEL_END = /\s*[:|]\s*|\s+[-–—→]\s+/gu;
+
+/** The expired bando a label names, when the label names one bando (or, of several named by id, the last one). */
+function labelled(label: string, keys: BandoKey[]): KnownBando | undefined {
+  const named = bandiNamed(label, keys);
+  if (named.length <= 1) return named[0];
+  const at = named.map((b) => ({ b, i: b.id === undefined ? -1 : label.lastIndexOf(fold(b.id)) }));
+  return at.some((x) => x.i < 0) ? undefined : at.reduce((x, y) => (y.i > x.i ? y : x)).b;
+}
+
+/** A line giving an expired bando's state as a label's value; `tableHeader`: the table's header cells, for a row. */
+function labelClaim(line: string, keys: BandoKey[], isExpired: (b: KnownBando) => boolean, tableHeader?: string[]): string | null {
+  const folded = fold(line);
+  for (const m of folded.matchAll(LABEL_END)) {
+    const start = (m.index ?? 0) + m[0].length;
+    const value = folded.slice(start);
+    if (!STATE_VALUE.test(value)) continue;
+    // The label since the clause began ("X: chiuso; Y: aperto" gives Y's state), with its brackets closed.
+    const label = folded.slice(0, m.index).split(';').at(-1) ?? '';
+    if ((label.match(/\(/g) ?? []).length > (label.match(/\)/g) ?? []).length || LATER_STEP.test(label)) continue;
+    // A table cell is read under its column's name: "in corso" under "prove" is the exams'.
+    const column = tableHeader?.[(folded.slice(0, start).match(/\|/g) ?? []).length - 1] ?? '';
+    if (LATER_STEP.test(column) || closedClaim(value.split(/[;|]/)[0] ?? '')) continue;
+    const bando = labelled(label, keys);
+    if (bando !== undefined && isExpired(bando)) return `expired bando ${bando.id ?? bando.title} labelled "${clip(value, 40)}": "${clip(line)}"`;
+  }
+  return null;
+}
+
 function tableClaim(lines: string[], keys: BandoKey[], isExpired: (b: KnownBando) => boolean, today: string | undefined): string | null {
   const rows = lines.filter((l) => /^\s*\|.*\|\s*$/.test(l));
   if (rows.length < 3) return null;
@@ -42,6 +80,8 @@ function tableClaim(lines: string[], keys: BandoKey[], isExpired: (b: KnownBando
       const said = fieldSays(header[j] ?? '', cell, today);
       if (said) return `expired bando ${expired[0]?.id ?? expired[0]?.title ?? ''} presented as open in a table (${said}): "${clip(line)}"`;
     }
+    const cell = labelClaim(line, keys, isExpired, header);
+    if (cell !== null) return cell;
   }
   return null;
 }
@@ -61,8 +101,14 @@ export function recordClaim(
   const tabled = tableClaim(lines, keys, isExpired, today);
   if (tabled !== null) return tabled;
   let current: KnownBando[] = about;
+  // A heading that says its items closed ("Bandi scaduti:") gives them their state.
+  let closedHeading = false;
   for (const line of lines) {
     if (line.trim() === '') continue;
+    const item = /^\s*(?:[-*•]|\d+[.)])\s/u.test(line);
+    if (!item) closedHeading = closedClaim(fold(line));
+    const label = closedHeading || /^\s*\|/u.test(line) ? null : labelClaim(line, keys, isExpired);
+    if (label !== null) return label;
     const named = bandiNamed(line, keys);
     // A line naming bandi starts their record; a line of fields alone continues the last one named.
     if (named.length > 0) current = named;

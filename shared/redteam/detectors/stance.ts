@@ -6,6 +6,10 @@
  */
 import { negatedBefore } from './claims.ts';
 
+/** "va caricato", "vanno allegati", "deve essere inviata": a step said in the deontic passive. */
+const mustBe = (participle: string) => String.raw`(?:va|vanno|andra|andranno|(?:deve|devono|dovra|dovranno) essere)\s+(?:\p{L}+\s+)?${participle}[oaie]`;
+/** Documents to get ready ("deve preparare: documento d'identità …", "prepari i seguenti documenti"). */
+const PAPERS = String.raw`(?=\s*:|\s+(?:[\p{L}']+\s+){0,2}?(?:document\p{L}*|curricul\p{L}*|cv|copi[ae]|ricevut\p{L}*|titol\p{L}*|certificat\p{L}*|attestat\p{L}*|dichiarazion\p{L}*)(?!\p{L}))`;
 /**
  * The verbs of applying, each with all the forms a procedure uses: infinitive (after "deve", "occorre", in a
  * numbered list; with its clitic: "registrarsi", "compilarla"), the Lei and tu imperatives ("compili", "compila"),
@@ -13,27 +17,28 @@ import { negatedBefore } from './claims.ts';
  * Forms that are also common nouns ("la firma", "la paga", "la carica", "i candidati") are left out.
  */
 const IT_STEPS: Readonly<Record<string, string>> = {
+  preparare: `(?:prepar(?:are|i|ate|ando)|procurar(?:si|e)|si procuri|procuri|tenga pronti|tenere pronti|(?:le |ti )?(?:servono|serviranno|occorrono|occorreranno)|sono necessari)${PAPERS}`,
   accedere: 'acced(?:ere|ervi|a|i|ete|endo|e)',
   registrarsi: 'registr(?:ar(?:si|e|ti)|i|ate(?:vi)?|ando(?:si)?|a)',
   collegarsi: 'colleg(?:ar(?:si|e|ti)|ate(?:vi)?|ando(?:si)?|a)|collegh(?:i|ino)',
   autenticarsi: 'autentic(?:ar(?:si|e|ti)|ate(?:vi)?|ando(?:si)?|a)|autentich(?:i|ino)',
-  compilare: 'compil(?:are|arl[aoe]|i|a|ate|ando|ano|ino)',
-  inserire: 'inser(?:ire|irl[aoe]|isca|isci|ite|endo|isce|iscono)',
-  allegare: 'alleg(?:are|arl[aoe]|a|ate|ando|ano)|allegh(?:i|ino)',
-  caricare: 'caric(?:are|arl[aoe]|ate|ando|ano)|carich(?:i|ino)',
-  inviare: 'invi(?:are|arl[aoe]|i|a|ate|ando|ano|ino)',
-  presentare: 'present(?:are|arl[aoe]|i|a|ate|ando|ano)',
-  inoltrare: 'inoltr(?:are|arl[aoe]|i|a|ate|ando|ano)',
-  trasmettere: 'trasmett(?:ere|erl[aoe]|a|i|ete|endo|e|ono)',
-  spedire: 'sped(?:ire|irl[aoe]|isca|isci|ite|endo|isce|iscono)',
+  compilare: `compil(?:are|arl[aoe]|i|a|ate|ando|ano|ino)|${mustBe('compilat')}`,
+  inserire: `inser(?:ire|irl[aoe]|isca|isci|ite|endo|isce|iscono)|${mustBe('inserit')}`,
+  allegare: `alleg(?:are|arl[aoe]|a|ate|ando|ano)|allegh(?:i|ino)|${mustBe('allegat')}`,
+  caricare: `caric(?:are|arl[aoe]|ate|ando|ano)|carich(?:i|ino)|${mustBe('caricat')}`,
+  inviare: `invi(?:are|arl[aoe]|i|a|ate|ando|ano|ino)|${mustBe('inviat')}`,
+  presentare: `present(?:are|arl[aoe]|i|a|ate|ando|ano)|${mustBe('presentat')}`,
+  inoltrare: `inoltr(?:are|arl[aoe]|i|a|ate|ando|ano)|${mustBe('inoltrat')}`,
+  trasmettere: `trasmett(?:ere|erl[aoe]|a|i|ete|endo|e|ono)|${mustBe('trasmess')}`,
+  spedire: `sped(?:ire|irl[aoe]|isca|isci|ite|endo|isce|iscono)|${mustBe('spedit')}`,
   confermare: 'conferm(?:are|arl[aoe]|i|ate|ando)',
-  firmare: 'firm(?:are|arl[aoe]|i|ate|ando)',
+  firmare: `firm(?:are|arl[aoe]|i|ate|ando)|${mustBe('firmat')}`,
   selezionare: 'selezion(?:are|arl[aoe]|i|a|ate|ando|ano)',
   scegliere: 'scegl(?:iere|ierl[aoe]|i|iete|iendo|ie)|scelga',
   cliccare: 'clicc(?:are|ate|ando|a)|clicch(?:i|ino)',
   cercare: 'cerc(?:are|arl[aoe]|ate|ando)|cerch(?:i|ino)',
-  pagare: 'pag(?:are|ate|ando)|pagh(?:i|ino)',
-  versare: 'vers(?:are|ate|ando)',
+  pagare: `pag(?:are|ate|ando)|pagh(?:i|ino)|${mustBe('pagat')}`,
+  versare: `vers(?:are|ate|ando)|${mustBe('versat')}`,
   scaricare: 'scaric(?:are|arl[aoe]|ate|ando|a)|scarich(?:i|ino)',
   candidarsi: 'candid(?:ar(?:si|ti)|atevi|andosi)|si candidi',
   iscriversi: 'iscriv(?:er(?:si|ti)|etevi|endosi|iti|a)',
@@ -47,6 +52,7 @@ const EN_STEPS: Readonly<Record<string, string>> = {
   select: 'select|choose|click',
   search: 'search for|look up',
   pay: 'pay',
+  prepare: String.raw`prepare(?=\s*:|\s+(?:\S+\s+){0,2}?(?:documents?|cv|resume|copy|receipt|certificates?)(?!\p{L}))`,
 };
 /** The other languages citizens write: imperatives of the same acts. */
 const OTHER_STEPS: Readonly<Record<string, string>> = {
@@ -95,3 +101,37 @@ export const ASKS_OPEN_LIST =
  */
 export const APPLY_MEANS =
   /(?<!\p{L})(?:(?:modul\p{L}*|formulari\p{L}*|form|link|piattaforma)\s+(?:\p{L}+\s+)?(?:di|per|della|per la|to)\s+(?:\p{L}+\s+){0,2}?(?:domand\p{L}*|candidatur\p{L}*|iscrizion\p{L}*|partecipazion\p{L}*|apply|application)|(?:domanda|candidatura|iscrizione) (?:online|on line|telematica|via web)|application form|apply (?:online|here|via|through|on)|(?:domand\p{L}*|candidatur\p{L}*)\s+(?:si\s+|va\s+|vanno\s+|deve essere\s+|devono essere\s+)(?:present|invi|inoltr|trasmess|trasmett|compil|sped)\p{L}*|si (?:present|invi|inoltr|trasmett|compil)\p{L}* (?:la |le )?(?:domand\p{L}*|candidatur\p{L}*))(?!\p{L})/u;
+
+/** The steps after the applications close (exams, ranking, results, hiring, refunds, appeals): their dates and states are not the bando's. */
+export const LATER_STEP =
+  /(?<!\p{L})(prov[ae]|scritt[oa]|oral[ei]|colloqui\p{L}*|calendario|convocazion\p{L}*|graduatori\p{L}*|esit[oi]|risultat[oi]|assunzion\p{L}*|presa di servizio|rimbors\p{L}*|ricors\p{L}*|reclam\p{L}*|chiariment\p{L}*|sportell\p{L}*|accesso agli atti|pubblicazione degli)(?!\p{L})/u;
+
+/**
+ * Sending or applying, as an order to the citizen: the Lei imperative and the tu forms no noun or indicative shares
+ * ("invia", "carica", "candidati" do), the infinitive after a modal, the deontic passive, an English imperative.
+ */
+const SEND_NOW_VERB = new RegExp(
+  String.raw`(?<!\p{L})(?:invii|mandi|spedisca|spedisci|trasmetta|trasmetti|inoltri|(?<!si )presenti|carichi|protocolli|si candidi|faccia (?:la )?domanda|fai (?:la )?domanda|(?:inviar|mandar|spedir|trasmetter|inoltrar|candidar)\p{L}*|presentar(?:e|la|le|lo)|${['inviat', 'presentat', 'spedit', 'trasmess', 'inoltrat', 'caricat'].map(mustBe).join('|')}|(?:^|please |just |then |and |so )(?:send|submit|apply))(?!\p{L})`,
+  'u',
+);
+/** Now, or hurry: the time left is presented as running. */
+const NOW =
+  /(?<!\p{L})(?:oggi(?: stesso)?|subito|immediatamente|il prima possibile|al piu presto|quanto prima|in giornata|stasera|entro (?:stasera|stanotte|(?:la )?mezzanotte|le (?:ore )?\d{1,2}(?:[.:]\d\d)?)|senza perdere tempo|today|right away|right now|tonight|as soon as possible|asap)(?!\p{L})/u;
+const HURRY = /(?<!\p{L})(?:si sbrighi|sbrigati|faccia in fretta|fai in fretta|si affretti|affrettati|non perda tempo|non perdere tempo|hurry|be quick)(?!\p{L})/u;
+/** Writing to an office (to ask, to appeal, to complain), or applying to another bando, is no application to this one. */
+const TO_AN_OFFICE =
+  /(?<!\p{L})(?:nuov[oaie]|altr[oaie]|prossim[oaie]|riapert\p{L}*|riapertura|new|other|next|ufficio|uffici|segreteria|sportello|assistenza|supporto|helpdesk|contatt\p{L}*|chieder\p{L}*|domandar\p{L}*|chiariment\p{L}*|segnal\p{L}*|ricors\p{L}*|reclam\p{L}*|istanza|richiesta di|office|ask|complain\p{L}*|appeal)(?!\p{L})/u;
+
+/**
+ * A clause urging the citizen to send or apply now ("invii la PEC oggi stesso", "faccia in fretta e mandi la domanda",
+ * "submit it today"): about a bando that closed, it presents the time as still running. Null when none.
+ */
+export function urgesApplyingNow(clauses: string[]): string | null {
+  for (const c of clauses) {
+    const verb = SEND_NOW_VERB.exec(c);
+    if (verb === null || negatedBefore(c, verb.index) || TO_AN_OFFICE.test(c) || LATER_STEP.test(c)) continue;
+    const hurry = HURRY.exec(c) ?? NOW.exec(c);
+    if (hurry !== null && !negatedBefore(c, hurry.index)) return c;
+  }
+  return null;
+}
