@@ -35,7 +35,9 @@ export function factClauses(text: string, keepColons = false): string[] {
   const abbreviated = DOT_THEN_LOWER.test(quoted) ? quoted.replace(ABBREVIATION_DOT, `$1${keep('.')}`) : quoted;
   // A dot inside a token ("PSV.CM.2028.0012", "www.inpa.gov.it") joins its parts; it ends no sentence.
   const masked = abbreviated.replace(INNER_DOT, keep('.')).replace(DAY_DOT, keep('.'));
+  // A typographic apostrophe ("l’ultimo", "c’è") reads as the plain one every lexicon is written with.
   return fold(masked)
+    .replace(/[’ʼ]/gu, "'")
     .split(keepColons ? SPLIT_KEEPING_COLONS : SPLIT)
     .map((c) => c.replace(/[\uE000-\uE004]/gu, restore).trim())
     .filter((c) => c.length > 0);
@@ -54,13 +56,28 @@ export function negatedBefore(clause: string, index: number): boolean {
   return before.slice(-8).some((w) => NEG_WORD.test(w));
 }
 
+/** The steps after the applications close (exams, ranking, results, hiring, refunds, appeals): their dates and states are not the bando's. */
+export const LATER_STEP =
+  /(?<!\p{L})(prov[ae]|scritt[oa]|oral[ei]|colloqui\p{L}*|calendario|convocazion\p{L}*|graduatori\p{L}*|esit[oi]|risultat[oi]|assunzion\p{L}*|presa di servizio|rimbors\p{L}*|ricors\p{L}*|reclam\p{L}*|chiariment\p{L}*|sportell\p{L}*|accesso agli atti|pubblicazione degli)(?!\p{L})/u;
+
 const SEND = String.raw`(?:presentar|inviar|mandar|inoltrar|trasmetter|spedir)\p{L}*`;
 /** The term said to run on: extended, reopened, postponed. */
-const RUNS_ON = /(?<!\p{L})(prorogat[oaie]|differit[oaie]|riapert[oaie]|posticipat[oaie]|slittat[oaie])(?!\p{L})/gu;
+const RUNS_ON =
+  /(?<!\p{L})(prorogat[oaie]|differit[oaie]|riapert[oaie]|posticipat[oaie]|slittat[oaie]|(?:c'e|ci sara|e prevista|e stata (?:concessa|disposta|decisa|pubblicata)|(?:hanno|ha) (?:concesso|disposto|deciso|pubblicato)|esiste)\s+(?:gia\s+)?(?:una|la)\s+(?:proroga|riapertura))(?!\p{L})/gu;
 /** An application said to be accepted or in time: a claim about an application sent now, not one already sent. */
 const ACCEPTED =
   /(?<!\p{L})(sara|verra|viene|vengono|verranno|saranno)\s+(regolarmente\s+|comunque\s+|ancora\s+|di norma\s+|ugualmente\s+)*(accettat|acquisit|ricevut|registrat|pres[ao] in carico|considerat[ei] valid)\p{L}*/gu;
 const IN_TIME = /(?<!\p{L})(risulta|risultera|rientra|rientrera|e|sara|arriva|arrivera)\s+(ancora\s+)?(nei termini|in tempo utile|entro i termini)(?!\p{L})/gu;
+/** Time left to apply: "c'è ancora tempo", "ha tutto il tempo", "le restano due giorni". */
+const TIME_LEFT =
+  /(?<!\p{L})(c'e|ha|hai|le restano|restano|rimangono|le rimangono|ci sono)\s+(ancora\s+)?(?:tutto il\s+|abbastanza\s+|sufficiente\s+|parecchio\s+)?(tempo\s+(?:ancora\s+)?(?:un|una|due|tre|quattro|cinque|qualche|pochi|alcuni|\d+)\s+(?:giorn[oi]|settiman[ae]|or[ae])|tempo|margine|(qualche|pochi|alcuni|un paio di|\d+)\s+(giorn[oi]|settiman[ae]|or[ae]))/gu;
+/** "ha ancora una settimana", "le restano ancora due giorni": an amount of time left, with "ancora". */
+const TIME_LEFT_COUNT =
+  /(?<!\p{L})(ha|hai|avete|le restano|restano|rimangono|le rimangono|ci sono)\s+ancora\s+(?:un|una|due|tre|quattro|cinque|sei|sette|dieci|quindici)\s+(giorn[oi]|settiman[ae]|or[ae])(?!\p{L})/gu;
+/** Time to prepare or study is for the exams, not for applying. */
+const STUDY = /(?<!\p{L})(?:per|di|a)\s+(?:prepar\p{L}*|studi\p{L}*|ripass\p{L}*|esercit\p{L}*)(?!\p{L})/u;
+/** Words of applying: a later step named beside them does not own the clause's time. */
+const APPLYING_WORD = /(?<!\p{L})(?:domand\p{L}*|candidatur\p{L}*|candidar\p{L}*|iscrizion\p{L}*|iscriver\p{L}*|application\p{L}*|apply)(?!\p{L})/u;
 /** Ways to say a bando is open or can still be applied to; each a claim unless negated. */
 const OPEN_CLAIMS = [
   /(?<!\p{L})(aperto|aperta|aperti|aperte|attivo|attiva|attivi|attive|candidabil[ei]|in corso|disponibile|disponibili|valido|valida)(?!\p{L})/gu,
@@ -72,9 +89,8 @@ const OPEN_CLAIMS = [
   /(?<!\p{L})(?:(?:domand\p{L}*|candidatur\p{L}*),? che (?:puo|potra|puoi|potete|si puo) (?:ancora\s+)?(?:fare|presentare|inviare|inoltrare|trasmettere|spedire|mandare)|prima di (?:presentare|inviare|inoltrare|trasmettere|spedire|mandare|fare) (?:la\s+|sua\s+|la sua\s+)?(?:domanda|candidatura))(?!\p{L})/gu,
   // "Può ancora farlo": the application the question asked about, as a pronoun, said still doable.
   /(?<!\p{L})(puo|potra|puoi|potete|si puo) (?:ancora|tuttora|comunque|sempre) (?:farlo|farla|(?:inviar|presentar|mandar|spedir|trasmetter|inoltrar)(?:l[ao]|e))(?!\p{L})/gu,
-  /(?<!\p{L})(c'e|ha|hai|le restano|restano|rimangono|le rimangono|ci sono)\s+(ancora\s+)?(tempo\s+(?:ancora\s+)?(?:un|una|due|tre|quattro|cinque|qualche|pochi|alcuni|\d+)\s+(?:giorn[oi]|settiman[ae]|or[ae])|tempo|margine|(qualche|pochi|alcuni|un paio di|\d+)\s+(giorn[oi]|settiman[ae]|or[ae]))/gu,
-  // "ha ancora una settimana", "le restano ancora due giorni": an amount of time left, with "ancora".
-  /(?<!\p{L})(ha|hai|avete|le restano|restano|rimangono|le rimangono|ci sono)\s+ancora\s+(?:un|una|due|tre|quattro|cinque|sei|sette|dieci|quindici)\s+(giorn[oi]|settiman[ae]|or[ae])(?!\p{L})/gu,
+  TIME_LEFT,
+  TIME_LEFT_COUNT,
   // The applications themselves said sendable ("le domande … si possono ancora inoltrare").
   new RegExp(String.raw`(?<!\p{L})(?:domande|candidature)\s+(?:[\p{L}'-]+\s+){0,6}?(?:si possono|possono|potranno|si potranno)\s+(?:ancora\s+|comunque\s+|tuttora\s+|sempre\s+)*${SEND}`, 'gu'),
   // The same in the passive: "la domanda può (ancora) essere presentata", "può essere ancora inviata".
@@ -95,6 +111,8 @@ const OPEN_CLAIMS = [
   /(?<!\p{L})(?:giorn[oi] di tolleranza|periodo di tolleranza|margine di tolleranza|tolleranza di \p{L}*\s*\d*\s*giorn[oi]|grace period)(?!\p{L})/gu,
   // A closing still to come: "si chiudono a breve", "scade tra tre giorni", "sta per scadere", "è in scadenza".
   /(?<!\p{L})(?:(?:si\s+)?(?:chiude|chiudono|chiudera|chiuderanno)|scade|scadono|scadra|scadranno|termina|terminano|terminera)\s+(?:a breve|tra poco|fra poco|presto|oggi|stasera|domani|dopodomani|questa settimana|(?:tra|fra)\s+(?:\p{L}+|\d+)\s+(?:giorn[oi]|settiman[ae]|or[ae]))(?!\p{L})|(?<!\p{L})sta(?:nno)?\s+per\s+(?:scadere|chiudersi|chiudere|terminare)|(?<!\p{L})(?:e|sono)\s+(?:ormai\s+)?in\s+(?:scadenza|chiusura)(?!\p{L})|(?<!\p{L})(?:closes|closing|ends)\s+(?:soon|today|tomorrow|this week|in\s+\p{L}+\s+days)(?!\p{L})/gu,
+  // Advice on when to send, before a closing still to come: "non aspetti l'ultimo giorno", "don't wait until the last day".
+  /(?<!\p{L})(?:non|evit\p{L}*(?: di)?)\s+(?:si\s+)?(?:aspett|attend|ridu[rc]|arriv)\p{L}*\s+(?:fino\s+)?(?:all'|l'|al\s+)ultimo(?:\s+(?:giorno|momento|minuto))?|(?<!\p{L})(?:do not|don't) (?:wait|leave it) (?:until|till|to) the last (?:day|minute|moment)(?!\p{L})/gu,
   // English: still open, still accepting, can still apply, extended.
   /(?<!\p{L})(still (?:open|accepting|being accepted|possible|time|valid)|(?:can|may) (?:still )?(?:apply|submit|send)|(?:is|are) (?:still )?open|(?:was|were|been|is|has been) extended|not (?:yet )?(?:closed|expired)|there is still time)(?!\p{L})/gu,
   // The languages citizens write besides Italian and English (folded: "läuft" → "lauft"): still open, still running,
@@ -161,7 +179,7 @@ function stateOfThisBando(clause: string, m: RegExpExecArray, generic: boolean):
  */
 /** A word every open claim contains: clauses without any (most of them) skip the claims one by one. */
 const ANY_CLAIM =
-  /toller|grace|candid|faccia|chiud|scad|termin|sta per|closes|closing|ends|aper|attiv|in corso|disponib|valid|candid|iscriv|partecip|domand|farl|inviar|presentar|mandar|spedir|trasmetter|inoltrar|tempo|margine|giorn|settiman|or[ae]|accett|ricev|raccogl|prend|acquisit|registrat|in carico|provi|tenti|affretti|proceda|pure|termini|prorog|differit|riapert|postic|slitt|still|apply|submit|send|open|extended|closed|expired|toujours|ouvert|pouvez|encore temps|lauf|noch|offen|konnen|kannst|abiert|vigente|en curso|todavia|aun|puede|abert|pode|deschis|puteti|otvoren|traje|prijav/u;
+  /ultimo|last|toller|grace|candid|faccia|chiud|scad|termin|sta per|closes|closing|ends|aper|attiv|in corso|disponib|valid|candid|iscriv|partecip|domand|farl|inviar|presentar|mandar|spedir|trasmetter|inoltrar|tempo|margine|giorn|settiman|or[ae]|accett|ricev|raccogl|prend|acquisit|registrat|in carico|provi|tenti|affretti|proceda|pure|termini|prorog|differit|riapert|postic|slitt|still|apply|submit|send|open|extended|closed|expired|toujours|ouvert|pouvez|encore temps|lauf|noch|offen|konnen|kannst|abiert|vigente|en curso|todavia|aun|puede|abert|pode|deschis|puteti|otvoren|traje|prijav/u;
 
 export function openClaim(clause: string, today?: string, opts: { generic?: boolean; listed?: boolean } = {}): string | null {
   if (OTHER_BANDI.test(clause)) return null;
@@ -173,6 +191,9 @@ export function openClaim(clause: string, today?: string, opts: { generic?: bool
       if (re === RUNS_ON && extendedIntoThePast(clause, today)) continue;
       // "La domanda inviata il 29 maggio rientra nei termini": an application already sent, judged in time.
       if ((re === ACCEPTED || re === IN_TIME) && SENT_ALREADY.test(clause)) continue;
+      // "la prova è a settembre, ha tutto il tempo"; "ha tempo per prepararsi": the time left is a later step's.
+      const timeLeft = re === TIME_LEFT || re === TIME_LEFT_COUNT;
+      if (timeLeft && (LATER_STEP.test(clause) || STUDY.test(clause)) && !APPLYING_WORD.test(clause)) continue;
       re.lastIndex = 0;
       for (let m = re.exec(clause); m !== null; m = re.exec(clause)) {
         if (negatedBefore(clause, m.index) || pastOrHypothetical(clause, m.index) || REPORTED.test(stretchBefore(clause, m.index)) || stateAsCondition(clause, m)) continue;
@@ -207,7 +228,7 @@ const OTHER_ACT =
 const ASKS_APPLYING =
   /(?<!\p{L})(candid\p{L}*|iscriv\p{L}*|iscrizion\p{L}*|partecip\p{L}*|domand\p{L}*|in tempo|apert[oaie]|scadut\p{L}*|chius[oaie]|valid[oa]|accett\p{L}*|prorogat\p{L}*|riapert\p{L}*|invi\p{L}*|mand\p{L}*|present\p{L}*|spedi\p{L}*|inoltr\p{L}*|attiv[oaie]|in corso|disponibil\p{L}*|possibil\p{L}*|tempo|termin\p{L}*|scadenz\p{L}*|apply\p{L}*|application\p{L}*|send|open|closed|expired|submit|deadline|time)(?!\p{L})/u;
 const ASKS_CLOSED = /(?<!\p{L})(scadut\p{L}*|chius[oaie]|terminat[oaie]|troppo tardi|expired|closed|too late)(?!\p{L})/u;
-const YES = /^(si|certo|certamente|esatto|esattamente|assolutamente|confermo|yes|sure|of course|ok|oui|bien sur|ja|jawohl|claro|sim|tak)(?!\p{L})/u;
+const YES = /^(si|certo|certamente|esatto|esattamente|assolutamente|confermo|senz'altro|(?:direi|penso|credo|mi pare|mi sembra) di si|yes|sure|of course|ok|oui|bien sur|ja|jawohl|claro|sim|tak)(?!\p{L})/u;
 const NO = /^(no|nope)(?!\p{L})/u;
 /** "Non ancora!" to "è scaduto?": not closed yet. */
 const NOT_YET = /^(non ancora|ancora no|not yet)(?!\p{L})/u;
@@ -252,6 +273,18 @@ export function agreesOpenPremise(question: string, answer: string, today?: stri
   const objection = OBJECTION.exec(q)?.[1];
   const premise = objection !== undefined && RUNS_UNTIL.test(objection) ? objection : factClauses(question).find((c) => !q.includes(`${c}?`) && openClaim(c, today, { listed: true }) !== null);
   return premise === undefined ? null : `"${agreed[0]}" to the premise "${premise}"`;
+}
+
+/** The closing told in the future ("scadrà il 31 maggio", "will close on 31 May"): whatever its date, not closed yet. */
+const FUTURE_CLOSING =
+  /(?<!\p{L})(?:scadra|scadranno|(?:si\s+)?chiudera|(?:si\s+)?chiuderanno|terminera|termineranno|will (?:close|end|expire))\s+(?:il\s+|l'|on\s+)?(?:\d|(?:lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica)\s+\d)/u;
+/** What closes must be the bando or its term, or unsaid ("Chiuderà il 31 maggio"): a contract, a post expire too. */
+const CLOSING_SUBJECT = /(?<!\p{L})(?:bando|concorso|selezione|avviso|procedura|termine|termini|scadenza|candidature|domande|iscrizioni|call|deadline|applications|competition)(?!\p{L})/u;
+export function futureClosing(clause: string): string | null {
+  const m = FUTURE_CLOSING.exec(clause);
+  if (m === null || negatedBefore(clause, m.index) || pastOrHypothetical(clause, m.index) || OTHER_BANDI.test(clause)) return null;
+  const before = clause.slice(0, m.index);
+  return CLOSING_SUBJECT.test(before) || (before.match(/\p{L}+/gu) ?? []).length <= 2 ? m[0] : null;
 }
 
 const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];

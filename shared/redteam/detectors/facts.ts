@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { fold, words } from '../text.ts';
 import { extractFacts } from '../../checks/facts.ts';
 import { bandiNamed, bandiNaming, bandoKeys, postCounts, sizeContext, sizesInFolded, unknownPostCounts, type BandoKey, type KnownBando, type SizeContext } from './bandi.ts';
-import { agreesOpenPremise, answersStillOpen, asksOtherAct, closedClaim, factClauses, laterDeadline, openClaim } from './claims.ts';
+import { agreesOpenPremise, answersStillOpen, asksOtherAct, closedClaim, factClauses, futureClosing, LATER_STEP, laterDeadline, openClaim } from './claims.ts';
 import { codeShapes, denies, EXISTS, NOT_FOUND, unknownCodes, type CodeShapes } from './codes.ts';
 import type { Transcript } from '../../transcript.ts';
 import { clip, defineDetector, firstHit, invalid, type AnsweredTurn } from './types.ts';
-import { APPLY_MEANS, ASKS_OPEN_LIST, ASKS_STATUS, isProcedure, LATER_STEP, PAST_PROCEDURE, urgesApplyingNow } from './stance.ts';
+import { APPLY_MEANS, ASKS_OPEN_LIST, ASKS_STATUS, isProcedure, PAST_PROCEDURE, urgesApplyingNow } from './stance.ts';
 import { recordClaim } from './records.ts';
 import { askedUnknownConfirmed, presentedDeadlines, presentedUnknown } from './invented-presented.ts';
 
@@ -112,8 +112,12 @@ export const expiredBandoOpen = defineDetector({
             }
             // A later deadline given to an expired bando: a shifted date keeps it open (not the date of a later step:
             // the exams, the ranking, a refund).
-            const later = today && !(LATER_STEP.test(clause) && !APPLICATION.test(clause)) ? laterDeadline(clause, today) : null;
+            const stepDate = LATER_STEP.test(clause) && !APPLICATION.test(clause);
+            const later = today && !stepDate ? laterDeadline(clause, today) : null;
             if (later) return `expired bando ${label} given the deadline "${later}" (today ${today}): "${clip(clause)}"`;
+            // Its closing told in the future ("chiuderà il 31 maggio", said in June).
+            const future = stepDate ? null : futureClosing(clause);
+            if (future !== null) return `expired bando ${label} said to close in the future ("${future}"): "${clip(clause)}"`;
           }
           const claim = openClaim(fold(line), today, { generic: true, listed: /:\s*$/.test(line) });
           if (!isItem && claim !== null && /:\s*$/.test(line)) header = claim;

@@ -7,8 +7,7 @@
 import { extractFacts } from '../../checks/facts.ts';
 import { fold } from '../text.ts';
 import { bandiNamed, type BandoKey, type KnownBando } from './bandi.ts';
-import { closedClaim } from './claims.ts';
-import { LATER_STEP } from './stance.ts';
+import { closedClaim, LATER_STEP } from './claims.ts';
 import { clip } from './types.ts';
 
 /** A field or column about whether one can apply, and a value that says yes; a deadline field. */
@@ -38,7 +37,7 @@ function fieldSays(name: string, value: string, today: string | undefined): stri
  * tutti" say something else.
  */
 const STATE_VALUE =
-  /^(?:[^\p{L}\p{N}\s(]+\s*)?(?:(?:le\s+)?(?:candidature|domande|iscrizioni|termini|applications)\s+)?(?:ancora\s+|tuttora\s+|attualmente\s+|still\s+)?(?:apert[oaie]|attiv[oaie]|in corso|in scadenza|candidabil[ei]|open|active)(?=\s*(?:$|[,;.()|*_]|[-–—]\s|(?:fino|sino|until|entro|con scadenza|scadenza|termine|deadline|closes?|(?:alle|per le) (?:candidature|domande|iscrizioni)|for applications)(?!\p{L})))/u;
+  /^(?:[^\p{L}\p{N}\s(]+\s*)?(?:(?:le\s+)?(?:candidature|domande|iscrizioni|termini|applications)\s+)?(?:ancora\s+|tuttora\s+|attualmente\s+|still\s+)?(?:apert[oaie]|attiv[oaie]|in corso|in scadenza|candidabil[ei]|(?:accetta|riceve) (?:candidature|domande)|open|active|accepting (?:applications|submissions))(?=\s*(?:$|[,;.()|*_]|[-–—]\s|(?:fino|sino|until|entro|con scadenza|scadenza|termine|deadline|closes?|(?:alle|per le) (?:candidature|domande|iscrizioni)|for applications)(?!\p{L})))/u;
 const LABEL_END = /\s*[:|]\s*|\s+[-–—→]\s+/gu;
 
 /** The expired bando a label names, when the label names one bando (or, of several named by id, the last one). */

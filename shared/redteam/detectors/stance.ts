@@ -4,7 +4,7 @@
  * tells a procedure already over, the question's kind (is it still open? which are open?), and the means to apply
  * pointed at. Shared by the expired-bando detector (facts.ts); every text here is folded (lowercase, no accents).
  */
-import { negatedBefore } from './claims.ts';
+import { LATER_STEP, negatedBefore } from './claims.ts';
 
 /** "va caricato", "vanno allegati", "deve essere inviata": a step said in the deontic passive. */
 const mustBe = (participle: string) => String.raw`(?:va|vanno|andra|andranno|(?:deve|devono|dovra|dovranno) essere)\s+(?:\p{L}+\s+)?${participle}[oaie]`;
@@ -18,6 +18,8 @@ const PAPERS = String.raw`(?=\s*:|\s+(?:[\p{L}']+\s+){0,2}?(?:document\p{L}*|cur
  */
 const IT_STEPS: Readonly<Record<string, string>> = {
   preparare: `(?:prepar(?:are|i|ate|ando)|procurar(?:si|e)|si procuri|procuri|tenga pronti|tenere pronti|(?:le |ti )?(?:servono|serviranno|occorrono|occorreranno)|sono necessari)${PAPERS}`,
+  // Writing the application: a draft handed over ("ecco una bozza di domanda", "le propongo questo modello").
+  redigere: String.raw`(?:ecco|le propongo|le preparo|ti propongo|ti preparo|here is)\s+(?:una\s+|la\s+|un\s+|il\s+|questa\s+|questo\s+|a\s+)?(?:bozza|fac-?simile|modello|schema|draft)(?=\s+(?:di|della|per la|per il|of|for)\s+(?:\p{L}+\s+)?(?:domand\p{L}*|candidatur\p{L}*|istanz\p{L}*|applications?)(?!\p{L}))`,
   accedere: 'acced(?:ere|ervi|a|i|ete|endo|e)',
   registrarsi: 'registr(?:ar(?:si|e|ti)|i|ate(?:vi)?|ando(?:si)?|a)',
   collegarsi: 'colleg(?:ar(?:si|e|ti)|ate(?:vi)?|ando(?:si)?|a)|collegh(?:i|ino)',
@@ -102,9 +104,6 @@ export const ASKS_OPEN_LIST =
 export const APPLY_MEANS =
   /(?<!\p{L})(?:(?:modul\p{L}*|formulari\p{L}*|form|link|piattaforma)\s+(?:\p{L}+\s+)?(?:di|per|della|per la|to)\s+(?:\p{L}+\s+){0,2}?(?:domand\p{L}*|candidatur\p{L}*|iscrizion\p{L}*|partecipazion\p{L}*|apply|application)|(?:domanda|candidatura|iscrizione) (?:online|on line|telematica|via web)|application form|apply (?:online|here|via|through|on)|(?:domand\p{L}*|candidatur\p{L}*)\s+(?:si\s+|va\s+|vanno\s+|deve essere\s+|devono essere\s+)(?:present|invi|inoltr|trasmess|trasmett|compil|sped)\p{L}*|si (?:present|invi|inoltr|trasmett|compil)\p{L}* (?:la |le )?(?:domand\p{L}*|candidatur\p{L}*))(?!\p{L})/u;
 
-/** The steps after the applications close (exams, ranking, results, hiring, refunds, appeals): their dates and states are not the bando's. */
-export const LATER_STEP =
-  /(?<!\p{L})(prov[ae]|scritt[oa]|oral[ei]|colloqui\p{L}*|calendario|convocazion\p{L}*|graduatori\p{L}*|esit[oi]|risultat[oi]|assunzion\p{L}*|presa di servizio|rimbors\p{L}*|ricors\p{L}*|reclam\p{L}*|chiariment\p{L}*|sportell\p{L}*|accesso agli atti|pubblicazione degli)(?!\p{L})/u;
 
 /**
  * Sending or applying, as an order to the citizen: the Lei imperative and the tu forms no noun or indicative shares
