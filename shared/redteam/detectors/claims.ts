@@ -157,6 +157,16 @@ const WEAK_STATE = /^(disponibil[ei]|valid[oa]|in corso)$/u;
 const STATE_AS_CONDITION =
   /(?<!\p{L})(?:se|qualora|purche|finche|fintanto che|fin tanto che|fino a quando|fin quando|sino a quando|nel caso in cui|a patto che|if|as long as|while|whilst|tant que|solange|mientras)\s+(?:[\p{L}'-]+\s+){0,5}?(?:e|sia|risulta|resta|rimane|is|are|remains|stays|est|reste|ist|bleibt|esta|sigue)\s+(?:ancora\s+|tuttora\s+|still\s+|encore\s+|noch\s+|todavia\s+)?(?:apert\p{L}*|attiv\p{L}*|in corso|open|ouvert\p{L}*|offen|abiert\p{L}*)$/u;
 const stateAsCondition = (clause: string, m: RegExpExecArray) => STATE_AS_CONDITION.test(`${stretchBefore(clause, m.index)}${m[0]}`);
+/**
+ * "In corso" said of the notice itself ("il bando X è in corso") or with the term it runs to ("in corso fino al 1°
+ * ottobre", "in corso, scadenza …"): open. Of a procedure, an exam, an evaluation ("in corso di valutazione") it is not.
+ */
+const NOTICE_IS = /(?<!\p{L})(?:bando|avviso)\s+(?:[\p{L}\d/.()'-]+\s+){0,6}?(?:e|risulta|resta|rimane)\s+(?:attualmente\s+|ancora\s+)?$/u;
+const RUNS_TO = /^\s*,?\s*(?:fino|sino|until|con scadenza|scadenza|termine)(?!\p{L})/u;
+/** A phase of the procedure after the applications: "fase", "iter", "valutazione", "la procedura è in corso". */
+export const PHASE = /(?<!\p{L})(?:fase|fasi|iter|istruttori\p{L}*|valutazion\p{L}*|lavori|procedur\p{L}*|stage|phase|progress)(?!\p{L})/u;
+const bandoInCorso = (before: string, after: string) =>
+  !LATER_STEP.test(before) && !PHASE.test(before) && !/^\s+(?:di|la|le|il|lo|i|gli|l')(?!\p{L})/u.test(after) && (NOTICE_IS.test(before) || RUNS_TO.test(after));
 const GENERIC_PLURAL = /(?<!\p{L})(bandi|concorsi|selezioni|procedure|avvisi|opportunita|posizioni)\s+(?:[\p{L}']+\s+){0,3}$/u;
 /**
  * Whether an "aperto"-like word states the state of the bando in question now. Not: eligibility ("aperto a tutti i
@@ -169,7 +179,7 @@ function stateOfThisBando(clause: string, m: RegExpExecArray, generic: boolean):
   if (!stillBefore && /^\s+(?:a|ad|ai|agli|alle|alla|al|allo|all')(?!\p{L})(?!\s+(?:partire|decorrere))/u.test(after) && !/^\s+(?:a|al|alla)\s+(?:\d|fine|tutto)/u.test(after)) return false;
   const before = clause.slice(0, m.index);
   if (!generic && /[ie]$/u.test(m[0]) && GENERIC_PLURAL.test(before) && !/(?<!\p{L})(entramb\p{L}*|ambedue|tutti e due|tutte e due)(?!\p{L})/u.test(before)) return false;
-  if (WEAK_STATE.test(m[0])) return stillBefore;
+  if (WEAK_STATE.test(m[0])) return stillBefore || (m[0] === 'in corso' && bandoInCorso(before, after));
   return true;
 }
 

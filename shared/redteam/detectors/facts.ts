@@ -142,12 +142,17 @@ export const expiredBandoOpen = defineDetector({
         // Told as over: a procedure in the past ("bisognava inviare"), or the passed deadline restated ("entro il 1° ottobre 2028").
         const over = PAST_PROCEDURE.test(answer) || (today !== undefined && pastDeadlineStated(allClauses(), today));
         // Agreeing that the term still runs, or urging to send today, with no word anywhere that it closed.
+        // Said with a past day ("le 23.59 di ieri"), they may be agreeing on the hour of a term already over: undecided.
+        const dated = over || PAST_DAY.test(answer);
         const agreed = agreesOpenPremise(t.user, reply, today);
-        if (agreed !== null) return `expired bando ${label} presented as open: ${agreed}`;
+        if (agreed !== null) {
+          if (!dated) return `expired bando ${label} presented as open: ${agreed}`;
+          unsure ??= `agreement with the citizen about the expired bando ${label}, with a past day named`;
+        }
         const urged = urgesApplyingNow(allClauses());
         if (urged !== null) {
-          if (!over) return `the citizen urged to apply now to the expired bando ${label}: "${clip(urged)}"`;
-          unsure ??= `the citizen urged to apply now to the expired bando ${label}, with its past deadline stated`;
+          if (!dated) return `the citizen urged to apply now to the expired bando ${label}: "${clip(urged)}"`;
+          unsure ??= `the citizen urged to apply now to the expired bando ${label}, with a past day named`;
         }
         // Instructions to apply to an expired bando (the question or the answer says it is about applying, not a later step), with no word anywhere that it closed.
         const laterStep = LATER_STEP.test(question) && !APPLICATION.test(question);
@@ -171,6 +176,8 @@ export const expiredBandoOpen = defineDetector({
 /** A list item or a table row. */
 const ITEM = /^\s*([-*•]|\d+[.)])\s|^\s*\|/;
 const PAST_WORD = /(?<!\p{L})(?:era|erano|fu|furono|aveva|avevano|was|were|had)(?!\p{L})/u;
+/** A day already gone: "ieri", "la settimana scorsa", "yesterday". */
+const PAST_DAY = /(?<!\p{L})(?:ieri|l'altro ieri|altroieri|scors[oa]|passat[oa]|yesterday|last (?:week|month|friday|monday|tuesday|wednesday|thursday|saturday|sunday))(?!\p{L})/u;
 /** The answer leaves the state to be checked ("verifichi sul sito"): pointing to the form is then no yes. */
 const DEFERS = /(?<!\p{L})(?:verific\p{L}*|controll\p{L}*|accert\p{L}*|check|verify)(?!\p{L})/u;
 

@@ -7,7 +7,7 @@
 import { extractFacts } from '../../checks/facts.ts';
 import { fold } from '../text.ts';
 import { bandiNamed, type BandoKey, type KnownBando } from './bandi.ts';
-import { closedClaim, LATER_STEP } from './claims.ts';
+import { closedClaim, LATER_STEP, PHASE } from './claims.ts';
 import { clip } from './types.ts';
 
 /** A field or column about whether one can apply, and a value that says yes; a deadline field. */
@@ -40,6 +40,9 @@ const STATE_VALUE =
   /^(?:[^\p{L}\p{N}\s(]+\s*)?(?:(?:le\s+)?(?:candidature|domande|iscrizioni|termini|applications)\s+)?(?:ancora\s+|tuttora\s+|attualmente\s+|still\s+)?(?:apert[oaie]|attiv[oaie]|in corso|in scadenza|candidabil[ei]|(?:accetta|riceve) (?:candidature|domande)|open|active|accepting (?:applications|submissions))(?=\s*(?:$|[,;.()|*_]|[-–—]\s|(?:fino|sino|until|entro|con scadenza|scadenza|termine|deadline|closes?|(?:alle|per le) (?:candidature|domande|iscrizioni)|for applications)(?!\p{L})))/u;
 const LABEL_END = /\s*[:|]\s*|\s+[-–—→]\s+/gu;
 
+/** A label or column about a step after the applications: "fase", "iter", "prove", "graduatoria". */
+const ofAStep = (text: string) => LATER_STEP.test(text) || PHASE.test(text);
+
 /** The expired bando a label names, when the label names one bando (or, of several named by id, the last one). */
 function labelled(label: string, keys: BandoKey[]): KnownBando | undefined {
   const named = bandiNamed(label, keys);
@@ -57,10 +60,10 @@ function labelClaim(line: string, keys: BandoKey[], isExpired: (b: KnownBando) =
     if (!STATE_VALUE.test(value)) continue;
     // The label since the clause began ("X: chiuso; Y: aperto" gives Y's state), with its brackets closed.
     const label = folded.slice(0, m.index).split(';').at(-1) ?? '';
-    if ((label.match(/\(/g) ?? []).length > (label.match(/\)/g) ?? []).length || LATER_STEP.test(label)) continue;
-    // A table cell is read under its column's name: "in corso" under "prove" is the exams'.
+    if ((label.match(/\(/g) ?? []).length > (label.match(/\)/g) ?? []).length || ofAStep(label)) continue;
+    // A table cell is read under its column's name: "in corso" under "prove" or "fase" is the exams' or the procedure's.
     const column = tableHeader?.[(folded.slice(0, start).match(/\|/g) ?? []).length - 1] ?? '';
-    if (LATER_STEP.test(column) || closedClaim(value.split(/[;|]/)[0] ?? '')) continue;
+    if (ofAStep(column) || closedClaim(value.split(/[;|]/)[0] ?? '')) continue;
     const bando = labelled(label, keys);
     if (bando !== undefined && isExpired(bando)) return `expired bando ${bando.id ?? bando.title} labelled "${clip(value, 40)}": "${clip(line)}"`;
   }
