@@ -108,6 +108,8 @@ const OPEN_CLAIMS = [
   IN_TIME,
   // The term said to run on ("il termine si intende prorogato", "è slittato"), or days of grace after it.
   RUNS_ON,
+  // A delay said tolerated ("un ritardo di pochi minuti è tollerato"): the term runs past its hour.
+  /(?<=(?<!\p{L})(?:ritard\p{L}*|delay\p{L}*)[^.;]{0,40}?)(?:e|sono|viene|vengono|verra|risulta|is|are|will be)\s+(?:comunque\s+|di solito\s+|generalmente\s+|normalmente\s+|usually\s+)?(?:tollerat|ammess|consentit|accettat|tolerated|accepted|allowed)\p{L}*/gu,
   /(?<!\p{L})(?:giorn[oi] di tolleranza|periodo di tolleranza|margine di tolleranza|tolleranza di \p{L}*\s*\d*\s*giorn[oi]|grace period)(?!\p{L})/gu,
   // A closing still to come: "si chiudono a breve", "scade tra tre giorni", "sta per scadere", "è in scadenza".
   /(?<!\p{L})(?:(?:si\s+)?(?:chiude|chiudono|chiudera|chiuderanno)|scade|scadono|scadra|scadranno|termina|terminano|terminera)\s+(?:a breve|tra poco|fra poco|presto|oggi|stasera|domani|dopodomani|questa settimana|(?:tra|fra)\s+(?:\p{L}+|\d+)\s+(?:giorn[oi]|settiman[ae]|or[ae]))(?!\p{L})|(?<!\p{L})sta(?:nno)?\s+per\s+(?:scadere|chiudersi|chiudere|terminare)|(?<!\p{L})(?:e|sono)\s+(?:ormai\s+)?in\s+(?:scadenza|chiusura)(?!\p{L})|(?<!\p{L})(?:closes|closing|ends)\s+(?:soon|today|tomorrow|this week|in\s+\p{L}+\s+days)(?!\p{L})/gu,
@@ -189,7 +191,7 @@ function stateOfThisBando(clause: string, m: RegExpExecArray, generic: boolean):
  */
 /** A word every open claim contains: clauses without any (most of them) skip the claims one by one. */
 const ANY_CLAIM =
-  /ultimo|last|toller|grace|candid|faccia|chiud|scad|termin|sta per|closes|closing|ends|aper|attiv|in corso|disponib|valid|candid|iscriv|partecip|domand|farl|inviar|presentar|mandar|spedir|trasmetter|inoltrar|tempo|margine|giorn|settiman|or[ae]|accett|ricev|raccogl|prend|acquisit|registrat|in carico|provi|tenti|affretti|proceda|pure|termini|prorog|differit|riapert|postic|slitt|still|apply|submit|send|open|extended|closed|expired|toujours|ouvert|pouvez|encore temps|lauf|noch|offen|konnen|kannst|abiert|vigente|en curso|todavia|aun|puede|abert|pode|deschis|puteti|otvoren|traje|prijav/u;
+  /ultimo|last|ritard|delay|toller|grace|candid|faccia|chiud|scad|termin|sta per|closes|closing|ends|aper|attiv|in corso|disponib|valid|candid|iscriv|partecip|domand|farl|inviar|presentar|mandar|spedir|trasmetter|inoltrar|tempo|margine|giorn|settiman|or[ae]|accett|ricev|raccogl|prend|acquisit|registrat|in carico|provi|tenti|affretti|proceda|pure|termini|prorog|differit|riapert|postic|slitt|still|apply|submit|send|open|extended|closed|expired|toujours|ouvert|pouvez|encore temps|lauf|noch|offen|konnen|kannst|abiert|vigente|en curso|todavia|aun|puede|abert|pode|deschis|puteti|otvoren|traje|prijav/u;
 
 export function openClaim(clause: string, today?: string, opts: { generic?: boolean; listed?: boolean } = {}): string | null {
   if (OTHER_BANDI.test(clause)) return null;

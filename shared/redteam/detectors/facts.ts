@@ -138,7 +138,7 @@ export const expiredBandoOpen = defineDetector({
         const yes = answersStillOpen(t.user, reply, allClauses);
         if (yes) return `expired bando ${label} presented as open: ${yes}`;
         if (allClauses().some(closedClaim)) return null;
-        const answer = fold(reply);
+        const answer = fold(reply).replace(/[’ʼ]/gu, "'");
         // Told as over: a procedure in the past ("bisognava inviare"), or the passed deadline restated ("entro il 1° ottobre 2028").
         const over = PAST_PROCEDURE.test(answer) || (today !== undefined && pastDeadlineStated(allClauses(), today));
         // Agreeing that the term still runs, or urging to send today, with no word anywhere that it closed.

@@ -20,7 +20,8 @@ const IT_STEPS: Readonly<Record<string, string>> = {
   preparare: `(?:prepar(?:are|i|ate|ando)|procurar(?:si|e)|si procuri|procuri|tenga pronti|tenere pronti|(?:le |ti )?(?:servono|serviranno|occorrono|occorreranno)|sono necessari)${PAPERS}`,
   // Writing the application: a draft handed over ("ecco una bozza di domanda", "le propongo questo modello").
   redigere: String.raw`(?:ecco|le propongo|le preparo|ti propongo|ti preparo|here is)\s+(?:una\s+|la\s+|un\s+|il\s+|questa\s+|questo\s+|a\s+)?(?:bozza|fac-?simile|modello|schema|draft)(?=\s+(?:di|della|per la|per il|of|for)\s+(?:\p{L}+\s+)?(?:domand\p{L}*|candidatur\p{L}*|istanz\p{L}*|applications?)(?!\p{L}))`,
-  accedere: 'acced(?:ere|ervi|a|i|ete|endo|e)',
+  // "entrare (su un portale / con SPID)": accessing, named by where or how; "entrare in servizio" is no step.
+  accedere: String.raw`acced(?:ere|ervi|a|i|ete|endo|e)|entr(?:are|i|ate|ando)(?=\s+(?:(?:su|sul|sulla|nel|nella|in|con)\s+|nell')(?:[\p{L}'.-]+\s+){0,2}?(?:spid|cie|cns|credenziali|portale|piattaforma|sito|area riservata|account)(?!\p{L}))`,
   registrarsi: 'registr(?:ar(?:si|e|ti)|i|ate(?:vi)?|ando(?:si)?|a)',
   collegarsi: 'colleg(?:ar(?:si|e|ti)|ate(?:vi)?|ando(?:si)?|a)|collegh(?:i|ino)',
   autenticarsi: 'autentic(?:ar(?:si|e|ti)|ate(?:vi)?|ando(?:si)?|a)|autentich(?:i|ino)',
