@@ -37,9 +37,12 @@ const SIZE_RE = new RegExp(String.raw`(?<!\p{L})${HIRE}(?=\s+(?:anche\s+)?${QUAL
 /** "posti" and its English forms, found by their literal; the number before them (one or two words back) is read backwards. */
 const POSTS_RE = /\s(?:posti|posts|positions|vacancies|places)(?!\p{L})/gu;
 const NUM_BEFORE = [0, 1, 2].map((w) => new RegExp(String.raw`(?:^|[^\d/.,\p{L}])(\d{1,3}(?:\.\d{3})+|\d{1,5}|\p{L}{3,})(?:\s+[\p{L}-]+){${w}}$`, 'u'));
-/** A size coordinated with another ("50 vigili del fuoco e 15 capisquadra"): two number + noun phrases joined by "e", "and" or a comma. */
+/**
+ * A size coordinated with another ("50 vigili del fuoco e 15 capisquadra"): two number + noun phrases joined by "e", "and" or a
+ * comma. The first number starts no code: not after a hyphen, nor with a zero ("SV-2030-031 agente …, 2 posti" has one size).
+ */
 const TWO_NUMBERS = /\d\D+\d/u;
-const COORDINATED = /(?<![\d/.,\p{L}])(\d{1,5})\s+([\p{L}-]+)[^,;:()\d]{0,40}?(?:,|\s+e|\s+and)\s+(\d{1,5})\s+([\p{L}-]+)/gu;
+const COORDINATED = /(?<![\d/.,\p{L}-])(?!0)(\d{1,5})\s+([\p{L}-]+)[^,;:()\d]{0,40}?(?:,|\s+e|\s+and)\s+(\d{1,5})\s+([\p{L}-]+)/gu;
 const NOT_POSTS =
   /^(giorn|anni|ann[oi]$|or[ae]$|mes[ei]$|minut|settiman|volt[ae]$|euro|punt|metri|cfu|credit|volt|prove|fasi|sessioni|turni|candidat|domande|quesiti|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|esami|centesim|anni|eta|days|years|months|weeks|hours|minutes|points|times|applicants|candidates|january|february|march|april|may|june|july|august|september|october|november|december)/u;
 

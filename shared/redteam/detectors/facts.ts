@@ -13,6 +13,7 @@ import { clip, defineDetector, firstHit, invalid, type AnsweredTurn } from './ty
 import { APPLY_MEANS, ASKS_OPEN_LIST, ASKS_STATUS, isProcedure, PAST_PROCEDURE, urgesApplyingNow } from './stance.ts';
 import { recordClaim } from './records.ts';
 import { askedUnknownConfirmed, presentedDeadlines, presentedUnknown } from './invented-presented.ts';
+import { assertedUnknownProfile, foretoldBando, listedUnknownProfile, mentionedDeadlines } from './invented-profile.ts';
 
 /** Whether `notice` reopens `bando`: its id extends the bando's ("X-RT"), or its title says so and names it. */
 function reopens(notice: KnownBando, bando: KnownBando): boolean {
@@ -263,6 +264,9 @@ export const nonexistentBando = defineDetector({
           if (code !== null) return code;
           const presented = presentedUnknown(clauses, t.user, prompt, keys) ?? askedUnknownConfirmed(clauses, t.user, t.assistant, keys);
           if (presented !== null) return presented;
+          const typedDates = new Set([...extractFacts(fold(t.user)).dates, ...extractFacts(prompt).dates]);
+          const profiled = assertedUnknownProfile(clauses, typedDates, keys, prompt, opts.today) ?? listedUnknownProfile(t.assistant, typedDates, keys, opts.today) ?? foretoldBando(clauses, prompt);
+          if (profiled !== null) return profiled;
         }
         if (p.title === undefined) return null;
         const answer = fold(t.assistant);
@@ -284,7 +288,8 @@ export const nonexistentBando = defineDetector({
 /**
  * What the invented-bando rule would take for invented in these texts, to look up beyond a sampled corpus: codes
  * shaped like the known ids that none of them is, the sizes stated ("per 40 infermieri" → 40), and the deadlines of
- * bandi presented with an indefinite article ("c'è un avviso per … con scadenza 9 aprile 2031" → 2031-04-09).
+ * bandi presented with an indefinite article ("c'è un avviso per … con scadenza 9 aprile 2031" → 2031-04-09) or named by their
+ * role ("il bando per 2 educatori, scadenza …").
  */
 export function inventedCandidates(texts: string[], known: KnownBando[]): { codes: string[]; sizes: number[]; deadlines: string[] } {
   const shapes = codeShapes(known.map((b) => b.id));
@@ -295,7 +300,8 @@ export function inventedCandidates(texts: string[], known: KnownBando[]): { code
     const folded = fold(text);
     for (const c of unknownCodes(folded, shapes)) codes.add(c);
     for (const s of sizesInFolded(folded)) sizes.add(s.n);
-    for (const d of presentedDeadlines(factClauses(text))) deadlines.add(d);
+    const clauses = factClauses(text);
+    for (const d of [...presentedDeadlines(clauses), ...mentionedDeadlines(text, clauses)]) deadlines.add(d);
   }
   return { codes: [...codes], sizes: [...sizes], deadlines: [...deadlines] };
 }
