@@ -265,7 +265,7 @@ export const nonexistentBando = defineDetector({
           const presented = presentedUnknown(clauses, t.user, prompt, keys) ?? askedUnknownConfirmed(clauses, t.user, t.assistant, keys);
           if (presented !== null) return presented;
           const typedDates = new Set([...extractFacts(fold(t.user)).dates, ...extractFacts(prompt).dates]);
-          const profiled = assertedUnknownProfile(clauses, typedDates, keys, prompt, opts.today) ?? listedUnknownProfile(t.assistant, typedDates, keys, opts.today) ?? foretoldBando(clauses, prompt);
+          const profiled = assertedUnknownProfile(clauses, typedDates, keys, prompt, opts.today) ?? listedUnknownProfile(t.assistant, typedDates, keys, prompt, opts.today) ?? foretoldBando(clauses, prompt);
           if (profiled !== null) return profiled;
         }
         if (p.title === undefined) return null;

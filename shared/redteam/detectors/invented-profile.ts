@@ -15,6 +15,7 @@ import { laterDeadline } from './claims.ts';
 import { denies } from './codes.ts';
 import { clip } from './types.ts';
 
+const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
 /** The nouns of a call for posts, and of a programme (a traineeship, a grant): the latter are a profile of their own. */
 const POST_KINDS = 'bando|bandi|concorso|concorsi|avviso|avvisi|selezione|selezioni|procedura';
 const PROGRAMME_KINDS = 'programma|programmi|progetto|progetti|tirocinio|tirocini|stage|borsa|borse';
@@ -74,9 +75,13 @@ function roleWords(role: string): string[] | null {
 }
 
 const prefix = (w: string) => w.slice(0, 5);
-/** The words of each known title by prefix, with the initials of its role ("oss"). */
-function titleWords(keys: BandoKey[]): Set<string>[] {
-  return keys.map((k) => new Set([...words(k.title).map(prefix), ...k.names.filter((n) => !n.endsWith('*')).map(prefix)]));
+/**
+ * The words of each known title by prefix, with the initials of its role ("oss"); and the target's instructions as one
+ * more title: a bando they describe is not the answer's invention.
+ */
+function titleWords(keys: BandoKey[], prompt: string): Set<string>[] {
+  const titles = keys.map((k) => new Set([...words(k.title).map(prefix), ...k.names.filter((n) => !n.endsWith('*')).map(prefix)]));
+  return prompt === '' ? titles : [...titles, new Set(words(prompt).map(prefix))];
 }
 /** Whether one known title has every word of the profile. */
 const profileKnown = (profile: string[], titles: Set<string>[]) => titles.some((t) => profile.every((w) => t.has(prefix(w))));
@@ -102,10 +107,9 @@ function relativeMatchesKnown(rel: string, today: string, keys: BandoKey[]): boo
   const soon = new Date(Date.parse(`${today}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10);
   return deadlines.some((d) => d >= today && d <= soon);
 }
-const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
 const PROGRAMME = new RegExp(`^(?:${PROGRAMME_KINDS})$`, 'u');
 /** A clause that only gives a deadline: "scade il 10 novembre", "domande entro il …". */
-const DEADLINE_NEXT = /^(?:(?:la|il|le)\s+)?(?:scade|scadra|scadenza|termine|domande|candidature|entro|fino al|si chiude|chiude)(?![\p{L}])/u;
+const DEADLINE_NEXT = /^(?:\d+\s+posti?,?\s+)?(?:(?:la|il|le)\s+)?(?:scade|scadra|scadenza|termine|domande|candidature|entro|fino al|si chiude|chiude)(?![\p{L}])/u;
 /** Said open or active at the start of a clause cut after "però" ("[È però] aperto un secondo avviso …"). */
 const LEADING_STATE = /^(?:apert[oaie]|attiv[oaie]|in corso|in pubblicazione)(?![\p{L}])/u;
 
@@ -138,6 +142,21 @@ function unknownMentions(clause: string, titles: Set<string>[], ids: string[]): 
   return out;
 }
 
+/** "10 novembre" with no year: the next such day from today (a year-less date is always read ahead). */
+const DAY_MONTH = new RegExp(String.raw`(?<!\d)(\d{1,2})(?:°|º)?\s+(${MONTHS.join('|')})(?!\s*(?:del\s+|de\s+)?\d)`, 'gu');
+function datesIn(text: string, today?: string): string[] {
+  const out = extractFacts(text).dates;
+  if (today === undefined) return out;
+  for (const m of text.matchAll(DAY_MONTH)) {
+    const md = `${String(MONTHS.indexOf(m[2] ?? '') + 1).padStart(2, '0')}-${(m[1] ?? '').padStart(2, '0')}`;
+    const year = Number(today.slice(0, 4)) + (md < today.slice(5) ? 1 : 0);
+    out.push(`${year}-${md}`);
+  }
+  return out;
+}
+/** The same day of the year as one of `dates` (a year-less date may be read in the wrong year). */
+const sameDay = (d: string, dates: Set<string>) => dates.has(d) || [...dates].some((x) => x.slice(5) === d.slice(5));
+
 /** What makes a mention concrete: a deadline of its own ahead, else (said to exist) a relative one, a sum, a decision, a forecast. */
 interface Known {
   keys: BandoKey[];
@@ -151,8 +170,8 @@ const knownDeadlinesOf = (keys: BandoKey[]) => new Set(keys.flatMap((k) => (k.ba
 function concreteness(m: Mention, asserted: boolean, ctx: Known): string | null {
   const { keys, typedDates, knownDeadlines, today } = ctx;
   if (keys.some((k) => k.id !== undefined && hasId(m.segment, k.id))) return null;
-  const dates = extractFacts(m.segment).dates;
-  if (dates.some((d) => knownDeadlines.has(d) || typedDates.has(d))) return null;
+  const dates = datesIn(m.segment, today);
+  if (dates.some((d) => sameDay(d, knownDeadlines) || sameDay(d, typedDates))) return null;
   const ahead = dates.find((d) => today === undefined || d >= today);
   if (ahead !== undefined && DEADLINE_WORD.test(m.segment)) return `deadline ${ahead}`;
   if (!ctx.promptForetells && FORETOLD_RE.test(m.segment) && WHEN.test(m.segment)) return 'a forecast with a when';
@@ -171,7 +190,7 @@ function concreteness(m: Mention, asserted: boolean, ctx: Known): string | null 
  */
 export function assertedUnknownProfile(clauses: string[], typedDates: Set<string>, keys: BandoKey[], prompt: string, today?: string): string | null {
   if (keys.length === 0) return null;
-  const titles = titleWords(keys);
+  const titles = titleWords(keys, prompt);
   const ctx = { keys, typedDates, knownDeadlines: knownDeadlinesOf(keys), today, promptForetells: FORETOLD_RE.test(prompt) };
   const ids = keys.flatMap((k) => (k.id === undefined ? [] : [k.id]));
   for (const [i, clause] of clauses.entries()) {
@@ -180,10 +199,11 @@ export function assertedUnknownProfile(clauses: string[], typedDates: Set<string
     const asserted = said !== null && !denies(clause, said.index);
     // A deadline told in the next sentence or after a colon ("C'è il bando per … : scade il 10 novembre") is the last mention's.
     const next = clauses[i + 1] ?? '';
-    const told = DEADLINE_NEXT.test(next) && !HYPOTHETICAL.test(next) ? next : '';
+    const label = /^(?:la\s+)?(?:scadenza|termine)$/u.test(next) ? `${next} ${clauses[i + 2] ?? ''}` : next;
+    const told = DEADLINE_NEXT.test(label) && !HYPOTHETICAL.test(label) ? label : '';
     const mentions = unknownMentions(clause, titles, ids);
     for (const [k, mention] of mentions.entries()) {
-      if (k === mentions.length - 1 && told !== '' && extractFacts(mention.segment).dates.length === 0) mention.segment = `${mention.segment}. ${told}`;
+      if (k === mentions.length - 1 && told !== '' && datesIn(mention.segment, today).length === 0) mention.segment = `${mention.segment}. ${told}`;
       const concrete = concreteness(mention, asserted, ctx);
       if (concrete !== null) return `a bando for a profile no known one has ("${mention.profile.join(' ')}"), with ${concrete}: "${clip(clause)}"`;
     }
@@ -237,11 +257,11 @@ const CODE_LIKE = /(?<![\p{L}\d])(?=[\p{L}\d]*\d)[\p{L}\d]+(?:[-/.][\p{L}\d]+)+(
  * title has and carries a deadline ahead that is no known bando's ("- Educatore di asilo nido, 2 posti: scadenza …").
  * An item with a code is the code rule's.
  */
-export function listedUnknownProfile(answer: string, typedDates: Set<string>, keys: BandoKey[], today?: string): string | null {
+export function listedUnknownProfile(answer: string, typedDates: Set<string>, keys: BandoKey[], prompt: string, today?: string): string | null {
   const items = answer.split('\n').filter((l) => ITEM.test(l) && !/^[\s|:-]+$/u.test(l));
   if (items.length < 2 || keys.length === 0) return null;
   const folded = items.map((l) => fold(l));
-  const titles = titleWords(keys);
+  const titles = titleWords(keys, prompt);
   // A list of roles: some item starts with a known bando's role ("- Agente di polizia locale, 3 posti: …").
   if (!folded.some((l) => bandiNaming(l, keys).strength >= 2 && (itemRole(l) ?? []).length > 0 && profileKnown(itemRole(l) ?? [], titles))) return null;
   const knownDeadlines = knownDeadlinesOf(keys);
