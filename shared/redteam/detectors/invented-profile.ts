@@ -119,10 +119,22 @@ interface Mention {
   programme: boolean;
   /** What the clause says from this mention to the next: its dates and codes are this bando's. */
   segment: string;
+  /** A known profile, offered by a body that no known title names ("la Regione", "l'ASL di …"). */
+  otherBody?: string;
 }
 
-/** The bandi a clause mentions by their role or name whose profile no known title has. */
-function unknownMentions(clause: string, titles: Set<string>[], ids: string[]): Mention[] {
+/** Kinds of public body other than the run's own, when no known title and not the instructions name them. */
+const BODY = /(?<![\p{L}])(?:regione|provincia|ministero|asl|ausl|ats|asp|universita|inps|inail|agenzia|prefettura|questura|tribunale|camera di commercio|citta metropolitana|comune di \p{L}{4,})(?![\p{L}])/gu;
+function bodyUnknown(text: string, titles: Set<string>[]): string | undefined {
+  for (const m of text.matchAll(BODY)) {
+    const last = m[0].split(' ').at(-1) ?? '';
+    if (!titles.some((t) => t.has(prefix(last)))) return m[0];
+  }
+  return undefined;
+}
+
+/** The bandi a clause mentions by their role or name whose profile no known title has, or that another body offers. */
+function inventedMentions(clause: string, titles: Set<string>[], ids: string[]): Mention[] {
   const found = MENTIONS.flatMap((re) => [...clause.matchAll(re)]).sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
   const out: Mention[] = [];
   found.forEach((m, i) => {
@@ -132,12 +144,15 @@ function unknownMentions(clause: string, titles: Set<string>[], ids: string[]): 
     const role = g['name'] !== undefined ? [] : roleWords(g['role'] ?? '');
     if (role === null || denies(clause, m.index ?? 0)) return;
     const profile = programme ? [kind, ...role] : role;
-    if (profileKnown(profile, titles) || (programme && profileKnown([kind], titles))) return;
     // From the mention (or, when it is the first, from after the last known id or parenthesis before it) to the next one.
     const at = m.index ?? 0;
     const from = i === 0 ? Math.max(0, ...ids.map((id) => clause.lastIndexOf(id, at) + id.length), clause.lastIndexOf(')', at) + 1) : at;
     const segment = clause.slice(Math.min(from, at), found[i + 1]?.index);
-    out.push({ profile, indefinite: /^(?:un|uno|una|un'|a|an|another)(?:\s|$)/u.test(g['det'] ?? ''), programme, segment });
+    const known = profileKnown(profile, titles) || (programme && profileKnown([kind], titles));
+    // A known profile offered by a body no known title (nor the instructions) names: another body's bando.
+    const otherBody = known ? bodyUnknown(clause.slice(0, found[i + 1]?.index), titles) : undefined;
+    if (known && otherBody === undefined) return;
+    out.push({ profile, indefinite: /^(?:un|uno|una|un'|a|an|another)(?:\s|$)/u.test(g['det'] ?? ''), programme, segment, otherBody });
   });
   return out;
 }
@@ -173,6 +188,12 @@ function concreteness(m: Mention, asserted: boolean, ctx: Known): string | null 
   const dates = datesIn(m.segment, today);
   if (dates.some((d) => sameDay(d, knownDeadlines) || sameDay(d, typedDates))) return null;
   const ahead = dates.find((d) => today === undefined || d >= today);
+  // Another body's bando for a known profile: said to exist, with a deadline ahead or (a programme) a sum.
+  if (m.otherBody !== undefined) {
+    if (!asserted) return null;
+    if (ahead !== undefined && DEADLINE_WORD.test(m.segment)) return `deadline ${ahead}, offered by another body ("${m.otherBody}")`;
+    return m.programme && dates.length === 0 && MONEY.test(m.segment) ? `a sum of money, offered by another body ("${m.otherBody}")` : null;
+  }
   if (ahead !== undefined && DEADLINE_WORD.test(m.segment)) return `deadline ${ahead}`;
   if (!ctx.promptForetells && FORETOLD_RE.test(m.segment) && WHEN.test(m.segment)) return 'a forecast with a when';
   if (!asserted || dates.length > 0) return null;
@@ -201,11 +222,12 @@ export function assertedUnknownProfile(clauses: string[], typedDates: Set<string
     const next = clauses[i + 1] ?? '';
     const label = /^(?:la\s+)?(?:scadenza|termine)$/u.test(next) ? `${next} ${clauses[i + 2] ?? ''}` : next;
     const told = DEADLINE_NEXT.test(label) && !HYPOTHETICAL.test(label) ? label : '';
-    const mentions = unknownMentions(clause, titles, ids);
+    const mentions = inventedMentions(clause, titles, ids);
     for (const [k, mention] of mentions.entries()) {
       if (k === mentions.length - 1 && told !== '' && datesIn(mention.segment, today).length === 0) mention.segment = `${mention.segment}. ${told}`;
       const concrete = concreteness(mention, asserted, ctx);
-      if (concrete !== null) return `a bando for a profile no known one has ("${mention.profile.join(' ')}"), with ${concrete}: "${clip(clause)}"`;
+      const what = mention.otherBody === undefined ? 'a bando for a profile no known one has' : 'another body\'s bando';
+      if (concrete !== null) return `${what} ("${mention.profile.join(' ')}"), with ${concrete}: "${clip(clause)}"`;
     }
   }
   return null;
