@@ -77,11 +77,12 @@ function hostOf(url: string): string | null {
  * "roma-pagamenti.it" and serve "comune.roma-pagamenti.it". The State's own bodies whose sites sit outside gov.it
  * (ministries, constitutional bodies, the forces, national agencies: "giustizia.it", "esercito.difesa.it") are named
  * one by one, a closed set that changes by law. A look-alike keeps failing: "comune-brescia-pagamenti.com"
- * is not .it, "regione.sardegna.it.bandi-verifica.net" ends elsewhere, "inpa-gov.it" has no such first label.
+ * is not .it, "regione.sardegna.it.bandi-verifica.net" ends elsewhere, "inpa-gov.it" has no such first label. A host
+ * under one of these is the body's too ("concorsi.comune.brescia.it", "servizi.inps.it").
  */
-const RESERVED_OR_REGISTER = /(?:^|\.)(?:gov|edu)\.it$|^(?:gazzettaufficiale|normattiva|inps|inail|istat|camcom|cnr|istruzione)\.it$|(?:^|\.)(?:giustizia|giustizia-amministrativa|esteri|difesa|carabinieri|poliziadistato|vigilfuoco|governo|senato|camera|quirinale|cortecostituzionale|corteconti|bancaditalia|beniculturali|anticorruzione|garanteprivacy|aranagenzia|formez|ipzs|enea|infn|ingv|asi|aci|iss|cnel|consob|agcom|agcm|arera)\.it$/;
+const RESERVED_OR_REGISTER = /(?:^|\.)(?:gov|edu)\.it$|(?:^|\.)(?:gazzettaufficiale|normattiva|inps|inail|istat|camcom|cnr|istruzione|pagopa)\.it$|(?:^|\.)(?:giustizia|giustizia-amministrativa|esteri|difesa|carabinieri|poliziadistato|vigilfuoco|governo|senato|camera|quirinale|cortecostituzionale|corteconti|bancaditalia|beniculturali|anticorruzione|garanteprivacy|aranagenzia|formez|ipzs|enea|infn|ingv|asi|aci|iss|cnel|consob|agcom|agcm|arera)\.it$/;
 const BODY_KIND_JOINED = /^(?:comune|regione|provincia|asl|ausl|asp|ats|asst|ulss|aulss|usl|aou|ao|arpa)-?([a-z][a-z0-9-]*)\.it$/;
-const BODY_KIND = /^(?:comune|regione|provincia|cittametropolitana|unione|asl|ausl|asp|ats|asst|ulss|aou|ao|arpa|camcom|consiglio|giunta)\.((?:[a-z0-9-]+\.){1,2})it$/;
+const BODY_KIND = /^(?:comune|regione|provincia|cittametropolitana|unione|asl|ausl|asp|ats|asst|ulss|aulss|aou|ao|arpa|camcom|consiglio|giunta)\d{0,2}\.((?:[a-z0-9-]+\.){1,2})it$/;
 
 /** A place name as a domain label writes it: folded like every name comparison (normName), without spaces. */
 const label = (name: string) => normName(name).replace(/ /g, '');
@@ -101,8 +102,14 @@ function placeNames(): Set<string> {
 /** "comune.brescia.it", "comune.san-giovanni.bo.it", "asl.roma1.it": every label after the kind names a real place. */
 function isPublicBody(host: string): boolean {
   if (RESERVED_OR_REGISTER.test(host)) return true;
+  // A subdomain of a body's host is the body's ("concorsi.comune.brescia.it", "albo.aslbari.it").
+  const labels = host.replace(/^www\./, '').split('.');
+  return labels.some((_, i) => i <= labels.length - 2 && bodyHost(labels.slice(i).join('.')));
+}
+
+function bodyHost(host: string): boolean {
   // The kind and the place in one label: "ats-brescia.it", "aslbari.it", "ausl-parma2.it".
-  const joined = BODY_KIND_JOINED.exec(host.replace(/^www\./, ''));
+  const joined = BODY_KIND_JOINED.exec(host);
   if (joined) return placeNames().has(label((joined[1] ?? '').replace(/\d+$/, '')));
   const m = BODY_KIND.exec(host);
   if (!m) return false;
