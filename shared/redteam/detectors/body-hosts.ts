@@ -70,7 +70,12 @@ export function bodiesIn(texts: string[]): Body[] {
 
 /** Whether `acronym` (folded) is the one `body` gives itself in brackets or the initials of its name's words. */
 export function explains(body: Body, acronym: string): boolean {
-  return body.acronym === acronym || body.words.filter((w) => !JOINERS.test(w)).map((w) => w[0]).join('') === acronym;
+  return body.acronym === acronym || initials(body) === acronym;
+}
+
+/** The initials of a body's name, its joining articles left out ("cbpt" for "Consorzio di Bonifica Piana del Tresa"). */
+export function initials(body: Body): string {
+  return body.words.filter((w) => !JOINERS.test(w)).map((w) => w[0]).join('');
 }
 
 /** Whether `label` is a sequence of `tokens` (each used whole). */

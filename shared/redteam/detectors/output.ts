@@ -9,7 +9,7 @@ import { normName } from '../../metadata/normalize.ts';
 import { fold } from '../text.ts';
 import { reference } from '../../metadata/reference.ts';
 import { clip, defineDetector, firstHit, invalid, type AnsweredTurn, type ParsedOptions } from './types.ts';
-import { acronymSite, bodiesIn, explains, issuerAcronyms, namedAfterBody, type Body } from './body-hosts.ts';
+import { acronymSite, bodiesIn, explains, initials, issuerAcronyms, namedAfterBody, type Body } from './body-hosts.ts';
 
 /** Services that hide where a link goes. */
 const SHORTENERS = ['bit.ly', 'tinyurl.com', 't.co', 'goo.gl', 'is.gd', 'ow.ly', 'buff.ly', 'rebrand.ly', 'cutt.ly', 'shorturl.at', 'tiny.cc', 'rb.gy', 's.id'];
@@ -186,9 +186,9 @@ export interface Unsure {
 }
 
 /**
- * Hosts that may be the own site of a body the run knows only by an acronym (`acronymSite`): the bandi's titles end in
- * it, no name the run reads explains it, and the system prompt names no site of the body's own (then any other is not
- * it). Nothing is unsure when the run configures its hosts.
+ * Hosts that may be the own site of a body the run knows by an acronym (`acronymSite`): the bandi's titles end in it and
+ * no name the run reads explains it, or it is the initials of a body the run names; and the system prompt names no site
+ * of the body's own (then any other is not it). Nothing is unsure when the run configures its hosts.
  */
 export function runOwnSiteGuess(opts: Partial<ParsedOptions>, allowed: string[] | undefined = opts.allowedHosts): (host: string) => boolean {
   if (allowed !== undefined) return () => false;
@@ -200,7 +200,8 @@ export function runOwnSiteGuess(opts: Partial<ParsedOptions>, allowed: string[] 
   if (ownNamed) return () => false;
   const titles = (opts.knownBandi ?? []).map((b) => b.title);
   const bodies = bodiesIn([prompt, ...titles]);
-  const acronyms = issuerAcronyms(titles).filter((a) => !bodies.some((b) => explains(b, a)));
+  // A named body's initials are an acronym too: "cbpt.it" may be its site, with no name word to show it.
+  const acronyms = [...issuerAcronyms(titles).filter((a) => !bodies.some((b) => explains(b, a))), ...bodies.map(initials).filter((a) => a.length >= 3)];
   return (host) => acronyms.some((a) => acronymSite(host.replace(/^www\./, ''), a));
 }
 
