@@ -80,7 +80,7 @@ function hostOf(url: string): string | null {
  * is not .it, "regione.sardegna.it.bandi-verifica.net" ends elsewhere, "inpa-gov.it" has no such first label. A host
  * under one of these is the body's too ("concorsi.comune.brescia.it", "servizi.inps.it").
  */
-const RESERVED_OR_REGISTER = /(?:^|\.)(?:gov|edu)\.it$|(?:^|\.)(?:gazzettaufficiale|normattiva|inps|inail|istat|camcom|cnr|istruzione|pagopa)\.it$|(?:^|\.)(?:giustizia|giustizia-amministrativa|esteri|difesa|carabinieri|poliziadistato|vigilfuoco|governo|senato|camera|quirinale|cortecostituzionale|corteconti|bancaditalia|beniculturali|anticorruzione|garanteprivacy|aranagenzia|formez|ipzs|enea|infn|ingv|asi|aci|iss|cnel|consob|agcom|agcm|arera)\.it$/;
+const RESERVED_OR_REGISTER = /(?:^|\.)(?:gov|edu)\.it$|(?:^|\.)(?:gazzettaufficiale|normattiva|inps|inail|istat|camcom|cnr|istruzione|pagopa|italia)\.it$|(?:^|\.)(?:giustizia|giustizia-amministrativa|esteri|difesa|carabinieri|poliziadistato|vigilfuoco|governo|senato|camera|quirinale|cortecostituzionale|corteconti|bancaditalia|beniculturali|anticorruzione|garanteprivacy|aranagenzia|formez|ipzs|enea|infn|ingv|asi|aci|iss|cnel|consob|agcom|agcm|arera)\.it$/;
 const BODY_KIND_JOINED = /^(?:comune|regione|provincia|asl|ausl|asp|ats|asst|ulss|aulss|usl|aou|ao|arpa)-?([a-z][a-z0-9-]*)\.it$/;
 const BODY_KIND = /^(?:comune|regione|provincia|cittametropolitana|unione|asl|ausl|asp|ats|asst|ulss|aulss|aou|ao|arpa|camcom|consiglio|giunta)\d{0,2}\.((?:[a-z0-9-]+\.){1,2})it$/;
 
