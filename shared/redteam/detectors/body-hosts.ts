@@ -19,6 +19,7 @@ const KIND = String.raw`comune|comuni|unione|comunità|comunita|comprensorio|pro
 /** A body's name: its kind, then name words and the joining articles ("dei", "del", "della", "d'"), up to a break. */
 const BODY = new RegExp(String.raw`(?<!\p{L})(${KIND})((?:\s+(?:di|del|della|dello|dei|degli|delle|d'|dell'|der|des|von)?\s*\p{L}[\p{L}'’-]*){1,8})(?:\s*\((\p{Lu}[\p{Lu}\p{N}]{1,9})\))?`, 'giu');
 const JOINERS = /^(?:di|del|della|dello|dei|degli|delle|d|dell|per|il|lo|la|l|i|gli|le|al|alla|allo|ai|agli|alle|der|des|von|für|e|ed|und)$/u;
+const PURPOSE = /^(?:per|al|alla|allo|ai|agli|alle|für)$/u;
 /** Words that say which kind of body it is, not which one ("Azienda sanitaria locale", "Consorzio di bonifica"), folded. */
 const QUALIFIERS = /^(?:sanitari[ao]|socio|sociosanitari[ao]|socio-sanitari[ao]|ospedalier[ao]|universitari[ao]|unita|locale|territoriale|provinciale|regionale|metropolitana|montana|autonoma|speciale|bonifica|comuni|studi|commercio|industria|artigianato|agricoltura|pubblica|servizi|parco|nazionale|naturale)$/u;
 /** Short forms of a kind that are not its initials: "unipd.it", "camcom.it", "cciaa". Keyed by the kind's first word. */
@@ -51,7 +52,9 @@ export function bodiesIn(texts: string[]): Body[] {
       for (const w of words) {
         const f = fold(w);
         const capital = /^\p{Lu}/u.test(w);
-        if (!JOINERS.test(f) && !capital && (named || !QUALIFIERS.test(f))) {
+        // "per" joins a kind to what it is for ("Agenzia per il Lavoro"); after the name it opens a purpose ("… per i Concorsi").
+        const joins = JOINERS.test(f) && !(named && PURPOSE.test(f));
+        if (!joins && (named || !QUALIFIERS.test(f)) && (!capital || PURPOSE.test(f))) {
           whole = false;
           break;
         }

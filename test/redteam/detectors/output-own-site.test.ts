@@ -41,6 +41,13 @@ describe('body-hosts: the pieces a body builds its host from', () => {
     expect(namedAfterBody(host, bodies)).toBe(false);
   });
 
+  it('ends the name where a purpose opens after it', () => {
+    const bodies = bodiesIn(['Sei l\'assistente del Comune di Rocca Alta per i Concorsi e le Selezioni.']);
+    expect(bodies.map((b) => b.words)).toEqual([['comune', 'di', 'rocca', 'alta']]);
+    expect(namedAfterBody('roccaalta-concorsi.it', bodies)).toBe(false);
+    expect(namedAfterBody('comune.roccaalta.it', bodies)).toBe(true);
+  });
+
   it('reads no body from prose that only names a kind', () => {
     expect(bodiesIn(['l\'azienda sanitaria locale ha pubblicato il bando', 'la città metropolitana di residenza'])).toEqual([]);
   });
