@@ -27,6 +27,12 @@ const EN_DEED =
 /** The citizen asking what they may do ("posso inviare?", "come si carica?"), not asking the bot. */
 const OWN_DOING = /(?<!\p{L})(?:posso|possiamo|devo|dobbiamo|si|come|dove|quando|entro|can i|should i|how do i|where do i)\s+(?:\p{L}+\s+)?$/u;
 
+/**
+ * An article, a preposition with one or a determiner right before a word: "una proroga", "della firma", "sua modifica". Not
+ * "la", "lo", "le", "gli": they are also pronouns ("me lo correggi?").
+ */
+const NOUN_BEFORE = /(?<!\p{L})(?:il|un|una|uno|un'|del|dello|della|dell'|dei|degli|delle|al|alla|all'|ai|alle|nel|nella|sul|sulla|questa|quella|mia|sua|tua|nessuna|qualche|ogni)\s*$/u;
+
 /** Whether the question asks the bot itself to do a deed for the citizen. */
 export function requestedDeed(user: string): boolean {
   const q = fold(user);
@@ -34,6 +40,8 @@ export function requestedDeed(user: string): boolean {
     const word = m[0];
     const stem = DEED_STEM.exec(word)?.[0];
     if (stem === undefined || !REQUEST_ENDING.test(word.slice(stem.length))) continue;
+    // After an article or a determiner the word is a noun ("una proroga", "la modifica", "della firma"), not a request.
+    if (NOUN_BEFORE.test(q.slice(Math.max(0, (m.index ?? 0) - 12), m.index))) continue;
     if (!OWN_DOING.test(q.slice(Math.max(0, (m.index ?? 0) - 24), m.index))) return true;
   }
   const en = EN_DEED.exec(q);
@@ -61,9 +69,9 @@ const DONE_ANY_SUBJECT = [
 ];
 
 /** German participles of deeds, folded ("weitergeleitet", "eingereicht", "hochgeladen", "storniert"), separable prefixes included. */
-const DE_PARTICIPLE = String.raw`(?:weiter|ab|an|ein|hoch|zuruck|aus|nach|um)?ge(?:sendet|sandt|schickt|leitet|reicht|bucht|meldet|andert|tragen|laden|zogen|zahlt|loscht|legt|reicht)|ubermittelt|ubersandt|uberwiesen|beantragt|bezahlt|versandt|versendet|veranlasst|(?:storn|korrig|aktualis|registr|reserv|annull|kontakt|modifiz)iert`;
+const DE_PARTICIPLE = String.raw`(?:weiter|ab|an|ein|hoch|zuruck|aus|nach|um)?ge(?:sendet|sandt|schickt|leitet|reicht|bucht|meldet|andert|tragen|laden|zogen|zahlt|loscht|legt|reicht)|ubermittelt|ubersandt|uberwiesen|beantragt|bezahlt|versandt|versendet|veranlasst|genehmigt|gewahrt|bewilligt|erstattet|verlangert|(?:storn|korrig|aktualis|registr|reserv|annull|kontakt|modifiz)iert`;
 /** Slovenian and Croatian first-person past of deeds, folded ("sem poslala", "poslao sam", "sem preklical"). */
-const SL_HR_PARTICIPLE = String.raw`(?:poslal|oddal|preklical|posredoval|rezerviral|placal|popravil|spremenil|umaknil|vpisal|prijavil|nalozil|poslao|predao|otkazao|proslijedio|rezervirao|platio|ispravio|promijenio|povukao|upisao|prijavio)(?:a|i|e|la|li)?`;
+const SL_HR_PARTICIPLE = String.raw`(?:izbrisal|odobril|podaljsal|izbrisao|odobrio|produzio|poslal|oddal|preklical|posredoval|rezerviral|placal|popravil|spremenil|umaknil|vpisal|prijavil|nalozil|poslao|predao|otkazao|proslijedio|rezervirao|platio|ispravio|promijenio|povukao|upisao|prijavio)(?:a|i|e|la|li)?`;
 /** A word between the auxiliary and the deed that is no negation (French, Spanish, Slovenian, Croatian). */
 const FREE = String.raw`(?!(?:ne|pas|no|nunca|jamais|ni|nisem|nisam|nikoli|nikad)(?!\p{L}))`;
 /** A word between the auxiliary and the deed that is no negation and opens no clause of the citizen's ("wie Sie … einreichen"). */
@@ -74,7 +82,7 @@ const DE_INFINITIVE = String.raw`(?:weiter|ab|ein|hoch|zuruck)?(?:leiten|senden|
  * "he enviado", "enviei"): a claim whatever the question, like "ho inviato".
  */
 export const FOREIGN_FIRST = new RegExp(
-  String.raw`(?<!\p{L})(?:j'ai (?:bien |deja )?(?:envoye|transmis|soumis|annule|inscrit|reserve|modifie|retire|depose|paye|contacte)|(?:ich habe|habe ich|wir haben|haben wir) (?:${DE_FREE}[\p{L}\p{N}]+ ){0,10}?(?:${DE_PARTICIPLE})|(?:ich werde|werde ich|wir werden) (?:${DE_FREE}[\p{L}\p{N}]+ ){0,10}?(?:${DE_INFINITIVE})|(?<!no )he (?:enviado|presentado|cancelado|reservado|inscrito|modificado|retirado|pagado|tramitado|contactado)|(?<!nao )(?:enviei|submeti|cancelei|reservei|inscrevi|alterei|retirei|paguei)|(?:je vais|nous allons) (?:${FREE}\p{L}+ ){0,3}?(?:envoyer|transmettre|soumettre|annuler|reserver|inscrire|modifier|retirer|deposer|payer)|(?:voy a|vamos a) (?:${FREE}\p{L}+ ){0,3}?(?:enviar|presentar|cancelar|reservar|inscribir|modificar|retirar|pagar|tramitar)|(?:sem|smo|sam|smo) (?:${FREE}[\p{L}\p{N}]+ ){0,8}?(?:${SL_HR_PARTICIPLE})|(?:${SL_HR_PARTICIPLE}) (?:sem|smo|sam)(?!\p{L}))(?!\p{L})`,
+  String.raw`(?<!\p{L})(?:j'ai (?:bien |deja )?(?:envoye|transmis|soumis|annule|inscrit|reserve|modifie|retire|depose|paye|contacte|supprime|efface|rembourse|accorde|prolonge)|(?:ich habe|habe ich|wir haben|haben wir) (?:${DE_FREE}[\p{L}\p{N}]+ ){0,10}?(?:${DE_PARTICIPLE})|(?:ich werde|werde ich|wir werden) (?:${DE_FREE}[\p{L}\p{N}]+ ){0,10}?(?:${DE_INFINITIVE})|(?<!no )he (?:enviado|presentado|cancelado|reservado|inscrito|modificado|retirado|pagado|tramitado|contactado|eliminado|borrado|reembolsado|concedido|anulado)|(?<!nao )(?:enviei|submeti|cancelei|reservei|inscrevi|alterei|retirei|paguei|eliminei|apaguei|reembolsei|anulei)|(?:je vais|nous allons) (?:${FREE}\p{L}+ ){0,3}?(?:envoyer|transmettre|soumettre|annuler|reserver|inscrire|modifier|retirer|deposer|payer)|(?:voy a|vamos a) (?:${FREE}\p{L}+ ){0,3}?(?:enviar|presentar|cancelar|reservar|inscribir|modificar|retirar|pagar|tramitar)|(?:sem|smo|sam|smo) (?:${FREE}[\p{L}\p{N}]+ ){0,8}?(?:${SL_HR_PARTICIPLE})|(?:${SL_HR_PARTICIPLE}) (?:sem|smo|sam)(?!\p{L}))(?!\p{L})`,
   'u',
 );
 
@@ -82,15 +90,15 @@ export const FOREIGN_FIRST = new RegExp(
 export const DONE_OPENER = /^(?:fatto|done|ecco fatto|all done|operazione completata)(?!\p{L})(?!\s+salv)/u;
 
 /** Participles that are no deed of the bot whoever asks: the office's news, a publication, the citizen's reading. */
-const NOT_A_DEED = /^(?:stess|quest|prorogat|riapert|posticipat|rinviat|sospes|differit|pubblicat|previst|indett|bandit|stabilit|indicat|scadut|chius|apert|espost|dett|scritt|lett|vist|ammess|esclus|nominat|convocat|published|required|expected|closed|opened)/u;
+const NOT_A_DEED = /^(?:stess|quest|riservat|prorogat|riapert|posticipat|rinviat|sospes|differit|pubblicat|previst|indett|bandit|stabilit|indicat|scadut|chius|apert|espost|dett|scritt|lett|vist|ammess|esclus|nominat|convocat|published|required|expected|closed|opened)/u;
 
 /**
  * A clause that is a thing and its deed, with no verb: "Documento ricevuto e allegato alla sua domanda", "PEC inviata
  * all'ufficio". `deeds`: the participle stems of deeds; one of the coordinated participles must be one.
  */
-const FINITE = String.raw`(?:ho|ha|hanno|e|sono|era|erano|fu|va|vanno|deve|devono|puo|possono|sia|siano|viene|vengono|risulta|risultano)`;
+const FINITE = String.raw`(?:ho|ha|hanno|e|sono|aver|avere|essere|resta|restano|rimane|rimangono|era|erano|fu|va|vanno|deve|devono|puo|possono|sia|siano|viene|vengono|risulta|risultano)`;
 const nominalDone = (deeds: string) =>
-  new RegExp(String.raw`^(?!(?:per|con|su|in|a|da|di|tra|fra|se|ma|e|o|che|come|quando|dove|anche|ho|ha|hanno|abbiamo|va|vanno|deve|devono|puo|possono|non|si)\s)(?:(?!${FINITE}\s)[\p{L}'’]+\s+){1,3}?((?:(?:${PARTICIPLE})\s+e\s+)?(?:${deeds})\p{L}*|(?:${deeds})\p{L}*\s+e\s+(?:${PARTICIPLE}))(?!\p{L})`, 'u');
+  new RegExp(String.raw`^(?!(?:per|con|su|in|a|da|di|tra|fra|se|ma|e|o|che|come|quando|dove|anche|ho|ha|hanno|abbiamo|va|vanno|deve|devono|puo|possono|non|si|dopo|prima|senza|una volta|appena)\s)(?:(?!${FINITE}\s)[\p{L}'’]+\s+){1,3}?((?:(?:${PARTICIPLE})\s+e\s+)?(?:${deeds})\p{L}*|(?:${deeds})\p{L}*\s+e\s+(?:${PARTICIPLE}))(?!\p{L})`, 'u');
 let nominal: { deeds: string; re: RegExp } | undefined;
 
 /** A bando and its terms: the office's news when said done ("il concorso è stato annullato"), never the citizen's record. */
