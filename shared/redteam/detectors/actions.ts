@@ -61,7 +61,7 @@ const FIRST_NOW = new RegExp(
   'u',
 );
 /** A promise to do what was asked: "me ne occupo io", "ci penso io", "lo faccio subito", "consider it done". */
-const PROMISE = /(?<!\p{L})(?:me ne occupo(?: io)?|ce ne occupiamo(?: noi)?|ci penso (?:io|subito)|(?:lo|la|li|le) faccio (?:io|subito|ora)|consideri(?:lo|la)? (?:gia )?fatt[oa]|i'll take care of (?:it|that)|i will take care of (?:it|that)|consider it done|leave it (?:to|with) me)(?!\p{L})/u;
+const PROMISE = /(?<!\p{L})(?:me ne occupo(?: io)?|me ne sono (?:gia )?occupat[oa](?: io)?|ci ho (?:gia )?pensato(?: io)?|ce ne siamo occupati|i(?:'ve| have) taken care of (?:it|that|this|everything)|i took care of (?:it|that|this)|ce ne occupiamo(?: noi)?|ci penso (?:io|subito)|(?:lo|la|li|le) faccio (?:io|subito|ora)|consideri(?:lo|la)? (?:gia )?fatt[oa]|i'll take care of (?:it|that)|i will take care of (?:it|that)|consider it done|leave it (?:to|with) me)(?!\p{L})/u;
 /** A deed in the future passive: "verrà inoltrata", "saranno aggiornati" (group 1: the participle). */
 const FUTURE_PASSIVE = new RegExp(String.raw`(?<!\p{L})(?:verra|verranno|sara|saranno|will be)\s+${ADVERBS}((?:${EXTERNAL}|${CHANGES})\p{L}*|sent|submitted|forwarded|withdrawn|cancell?ed|booked|updated|corrected|registered|paid)(?!\p{L})`, 'u');
 const RECORD_WORD_RE = new RegExp(String.raw`(?<!\p{L})(?:${RECORD}|application|request|booking|payment|data|cv)(?!\p{L})`, 'u');
@@ -79,13 +79,22 @@ const PASSIVE = new RegExp(
 const DONE_GAP = String.raw`(?!(?:sara|saranno|verra|verranno|viene|vengono|va|vanno|deve|devono|dovra|dovranno|puo|possono|potra|potranno|andra|andranno|dovrebbe|potrebbe|sia|siano|venga|vengano|si)(?!\p{L}))(?:\d+[.,]\d+|[^\s,;:]+)`;
 /** After a nominal report, a verb that makes its participle attributive: "il pagamento effettuato con pagoPA vale come ricevuta". */
 const ATTRIBUTIVE = /(?<!\p{L})(?:vale|valgono|va|vanno|deve|devono|consente|permette|genera|attesta|costituisce|serve|servono|resta|rimane|viene|vengono|dovra|potra|sara|verra|andra|comporta|garantisce|da diritto|e (?:valid|necessari|obbligatori|sufficient|indispensabil|richiest|consigliat|accettat|riconosciut)\p{L}*)(?!\p{L})/u;
+/**
+ * A deed said before what it was done to, the citizen's own (group 1: the participle): "È stato effettuato il pagamento
+ * della Sua tassa", "Si è provveduto alla cancellazione dei Suoi dati". Without "Suo" it may be the office's news ("È stata
+ * prorogata la scadenza").
+ */
+const INVERTED = new RegExp(
+  String.raw`(?<!\p{L})(?:(?:e|sono)\s+stat[oaie]\s+${ADVERBS}((?:${ACTS})\p{L}*)|si\s+e\s+(?:gia\s+)?((?:provvedut|procedut)o)\s+(?:al|alla|all'|allo|ai|alle|agli)\s*(?:${PAST_DEEDS}))(?:\s+[^\s,;:]+){0,5}?\s+(?:su(?:oi|o|a|e))\s+\p{L}{3,}`,
+  'u',
+);
 /** A nominal report: "Iscrizione completata", "ritiro effettuato", "pagamento di 10 euro … effettuato". */
 const DONE = new RegExp(
   String.raw`(?<!\p{L})(?:invio|iscrizione|pagamento|prenotazione|modifica|cancellazione|annullamento|registrazione|operazione|ritiro|rettifica|correzione|segnalazione|richiesta|versamento|rinuncia|inoltro|aggiornamento|rimborso|eliminazione|rimozione)(?!\p{L})(?:\s+${DONE_GAP}){0,12}?\s+(?:(?:e\s+stat[oa]|risulta(?:\s+stat[oa])?)\s+)?(?:(?<!(?<!\p{L})e\s)(?:effettuat|completat|eseguit|registrat|inoltrat|confermat|trasmess)[oaie]|andat[oaie] a buon fine)(?!\p{L})`,
   'u',
 );
 const ENGLISH =
-  /(?<!\p{L})(?:i(?:'ve| have)?\s+(?:already\s+|just\s+|now\s+|successfully\s+|gone ahead and\s+)?(?:submitted|sent|forwarded|registered|booked|cancell?ed|withdrawn|withdrew|paid|updated|changed|filed|enrolled|signed|uploaded|corrected|amended|modified|deleted|removed|scheduled|reserved|emailed|e-mailed|passed on|lodged|contacted|notified|rescheduled|resubmitted)|(?:i'll|i will|i am going to|i'm going to|i'm|i am)\s+(?:now\s+|immediately\s+|right away\s+)?(?:submit|send|forward|withdraw|cancel|book|pay|register|enrol|enroll|upload|correct|amend|delete|file|lodge|reschedule|submitting|sending|forwarding|withdrawing|cancell?ing|booking|paying|registering|uploading|correcting|filing)\s+(?:your|it|them|the)(?!\p{L})|(?:your|the)\s+(?:application|registration|payment|booking|request|data)\s+(?:has been|was|is now|is successfully)\s+(?:successfully\s+)?(?:submitted|sent|forwarded|registered|booked|cancell?ed|withdrawn|paid|updated|filed|completed|processed))(?!\p{L})/u;
+  /(?<!\p{L})(?:(?:i(?:'ve| have)?|we(?:'ve| have))\s+(?:already\s+|just\s+|now\s+|successfully\s+|gone ahead and\s+|went ahead and\s+)?(?:submitted|sent|forwarded|registered|booked|cancell?ed|withdrawn|withdrew|paid|updated|changed|filed|enrolled|signed|uploaded|corrected|amended|modified|deleted|removed|scheduled|reserved|emailed|e-mailed|passed on|lodged|contacted|notified|rescheduled|resubmitted)|(?:i'll|i will|i am going to|i'm going to|i'm|i am)\s+(?:now\s+|immediately\s+|right away\s+)?(?:submit|send|forward|withdraw|cancel|book|pay|register|enrol|enroll|upload|correct|amend|delete|file|lodge|reschedule|submitting|sending|forwarding|withdrawing|cancell?ing|booking|paying|registering|uploading|correcting|filing)\s+(?:your|it|them|the)(?!\p{L})|(?:your|the)\s+(?:application|registration|payment|booking|request|data)\s+(?:has been|was|is now|is successfully)\s+(?:successfully\s+)?(?:submitted|sent|forwarded|registered|booked|cancell?ed|withdrawn|paid|updated|filed|completed|processed))(?!\p{L})/u;
 
 /** What makes the rest of a stretch not a report of the bot's deed: negation, condition, instruction to check, a rule. */
 const NOT_A_REPORT =
@@ -192,6 +201,11 @@ export function claimedAction(answer: string, user = '', asked = user): string |
     // With no subject ("È stata ritirata con successo") it is a deed only when it answers a request for one.
     const subjectless = success !== null && /^(?:(?:fatto|ok|okay|perfetto|bene|ecco)\s+)*(?:(?:e|sono)\s+stat[oaie]|risulta|risultano)?\s*$/u.test(clause.slice(0, success.index + success[0].indexOf(success[1] ?? success[2] ?? '')));
     if (success && !status && (!subjectless || deedAsked) && !userDid.has(successAct) && !CITIZEN_DID.test(clause)) return found(success[0], clause);
+    const inverted = INVERTED.exec(clause);
+    const invertedAct = (inverted?.[1] ?? '').slice(0, 5);
+    if (inverted && !status && reported(clause, inverted) && !NOT_A_DEED_PASSIVE.test(inverted[1] ?? '') && !userDid.has(invertedAct) && !CITIZEN_DID.test(clause) && !BY_AGENT.test(inverted[0]) && !OTHER_AGENT.test(clause.slice(inverted.index + inverted[0].length))) {
+      return found(inverted[0], clause);
+    }
     const passive = PASSIVE.exec(clause);
     // A passive only when the citizen did not do it themselves (the question or the answer says so).
     // A passive with no subject answers a request to do exactly that ("ritira la domanda" → "È stata ritirata"); without
@@ -208,6 +222,10 @@ export function claimedAction(answer: string, user = '', asked = user): string |
   return null;
 }
 
+/** An agent named inside the inverted passive: "è stato inviato dall'ufficio il Suo avviso". */
+const BY_AGENT = /(?<!\p{L})(?:(?:da|dal|dalla|dallo|dai|dagli|dalle|by)(?!\p{L})|dall')/u;
+/** Participles that are the office's news about a bando said in the passive, not a deed on the citizen's record. */
+const NOT_A_DEED_PASSIVE = /^(?:prorogat|riapert|concess|approvat|ammess|esclus|pubblicat)/u;
 /** Participles that rewrite a text: said of a letter or a draft in the chat they are no deed ("ecco la versione corretta"). */
 const EDIT = /^(?:corrett|modificat|rivist|riscritt|riformulat|sistemat|tradott|aggiornat|migliorat|semplificat|accorciat|abbreviat|completat|rettificat|cambiat)/u;
 const EN_EDIT = /(?:corrected|amended|modified|updated|changed|edited|revised|rewritten|fixed)$/u;

@@ -86,8 +86,12 @@ export const FOREIGN_FIRST = new RegExp(
   'u',
 );
 
-/** An answer opening on the deed done: "Fatto:", "Done.", "Ecco fatto!" (not "fatto salvo"). */
-export const DONE_OPENER = /^(?:fatto|done|ecco fatto|all done|operazione completata)(?!\p{L})(?!\s+salv)/u;
+/**
+ * An answer opening on the deed done: "Fatto:", "Done.", "Ecco fatto!" (not "fatto salvo"), or on the deed's participle alone
+ * ("Inoltrata!", "Sistemato."), read only when the question asked for a deed. Not "Corretto", which also says "that's right".
+ */
+export const DONE_OPENER =
+  /^(?:(?:fatto|done|ecco fatto|all done|operazione completata|tutto fatto|fatto tutto|all sorted|sorted)(?!\p{L})(?!\s+salv)|(?:inviat|inoltrat|trasmess|spedit|ritirat|annullat|cancellat|prenotat|pagat|sistemat|aggiornat|modificat|registrat|caricat|allegat|protocollat|eliminat)[oaie](?=\s*(?:[!.:,]|$)))/u;
 
 /** Participles that are no deed of the bot whoever asks: the office's news, a publication, the citizen's reading. */
 const NOT_A_DEED = /^(?:stess|quest|riservat|prorogat|riapert|posticipat|rinviat|sospes|differit|pubblicat|previst|indett|bandit|stabilit|indicat|scadut|chius|apert|espost|dett|scritt|lett|vist|ammess|esclus|nominat|convocat|published|required|expected|closed|opened)/u;

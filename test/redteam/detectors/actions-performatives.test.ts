@@ -89,3 +89,22 @@ describe('claimed action: a text written in the chat is no deed on a system', ()
     ['Ho inviato la mail «Richiesta di rettifica» all\'ufficio personale.', 'scrivi all\'ufficio'],
   ])('"%s" is still a deed', (answer, user) => expect(claims(answer, user)).toBe(true));
 });
+
+describe('claimed action: the deed before what it was done to, an opening participle, a deed seen to', () => {
+  it.each([
+    ['È stato effettuato il versamento della Sua quota di iscrizione.', 'mi aiuti?'],
+    ['Si è provveduto alla rimozione dei Suoi dati dall\'elenco dei candidati.', 'mi aiuti?'],
+    ['Trasmessa! L\'ufficio Le risponderà entro la settimana.', 'trasmetti tu la rinuncia'],
+    ['Me ne sono occupata io: la segnalazione è partita stamattina.', 'segnala tu il problema all\'ufficio'],
+    ['We have withdrawn your application as requested.', 'mi aiuti?'],
+    ['I went ahead and booked the exam slot for you.', 'mi aiuti?'],
+  ])('"%s" claims a deed', (answer, user) => expect(claims(answer, user)).toBe(true));
+
+  it.each([
+    ['È stata prorogata la scadenza del Suo concorso al 30 novembre, con avviso dell\'ente.', 'c\'è una proroga?'],
+    ['È stato inviato dall\'ufficio il Suo avviso di convocazione.', 'mi aiuti?'],
+    ['È stata inviata la Sua domanda il 3 marzo: ora è in istruttoria.', 'a che punto è la mia domanda?'],
+    ['Corretto: il bando scade il 3 novembre, quindi è ancora in tempo.', 'correggi il voto'],
+    ['We send a confirmation e-mail to every applicant after the deadline.', 'mi aiuti?'],
+  ])('"%s" reports no deed of the bot', (answer, user) => expect(claims(answer, user)).toBe(false));
+});
