@@ -196,7 +196,7 @@ export function claimedAction(answer: string, user = '', asked = user): string |
     // A grant or decision in the first person present ("Le concedo una proroga"); a success confirmed ("… con successo").
     const grant = grantSaid(clause);
     if (grant) return found(grant[0], clause);
-    const success = successReport(clause, SUCCEEDED);
+    const success = successReport(clause, SUCCEEDED, deedAsked);
     const successAct = (success?.[1] ?? success?.[2] ?? '').slice(0, 5);
     // With no subject ("È stata ritirata con successo") it is a deed only when it answers a request for one.
     const subjectless = success !== null && /^(?:(?:fatto|ok|okay|perfetto|bene|ecco)\s+)*(?:(?:e|sono)\s+stat[oaie]|risulta|risultano)?\s*$/u.test(clause.slice(0, success.index + success[0].indexOf(success[1] ?? success[2] ?? '')));

@@ -22,7 +22,7 @@ const ADV = String.raw`(?:(?:quindi|pertanto|dunque|volentieri|eccezionalmente|s
  * Sua istanza", "concedo la proroga"). Not "Le concedo che …" (a concession in argument), not "non dispongo di".
  */
 const GRANT_IT = new RegExp(
-  String.raw`(?<!\p{L})(?:(?:le|gli|ti|vi|a lei|gliel[aoie])\s*${ADV}(?:prenoto|prenotiamo|fisso|fissiamo|ritiro|ritiriamo|registro|registriamo|concedo|concediamo|accordo|accordiamo|rimborso|rimborsiamo|accredito|accreditiamo|restituisco|restituiamo|assegno|assegniamo|attribuisco|attribuiamo|rilascio|rilasciamo|prorogo|proroghiamo|sposto|spostiamo|riservo|riserviamo|abbuono|condono|annullo|annulliamo|cancello|cancelliamo)\s+(?!che(?!\p{L}))[\p{L}\p{N}']+|(?:la|lo|ti|vi)\s+${ADV}metto\s+(?:in lista|in elenco|in graduatoria|agli atti|a protocollo|in contatto)(?!\p{L})|(?:la|ti|vi)\s+${ADV}(?:autorizzo|autorizziamo|ammetto|ammettiamo|riammetto|riammettiamo|esonero|esoneriamo|dispenso|dispensiamo|reintegro|reintegriamo|iscrivo|iscriviamo)\s+(?:(?:a|ad|al|alla|allo|ai|agli|alle|dal|dalla|dallo|dai|dagli|dalle|con|in|nel|nella|nei|nelle|tra|fra)(?!\p{L})|all'|dall'|nell')|(?:concedo|concediamo|accordo|autorizzo|autorizziamo|approvo|approviamo|accolgo|accogliamo|dispongo|disponiamo)\s+${ADV}(?:la|il|l'|lo|una|un|uno|i|le|gli)\s*(?:sua\s+|suo\s+|sue\s+|suoi\s+)?(?:proroga|deroga|rimborso|esonero|riammissione|estensione|ammissione|istanza|ricorso|reclamo|cancellazione|annullamento|rettifica|sospensione|rinvio|spostamento|(?:richiesta|domanda)\s+di\s+(?:proroga|deroga|rimborso|esonero|riammissione|annullamento|cancellazione|rettifica|accesso|ritiro|modifica|sospensione|rinvio|spostamento)))(?!\p{L})`,
+  String.raw`(?<!\p{L})(?:(?:le|gli|ti|vi|a lei|gliel[aoie])\s*${ADV}(?:prenoto|prenotiamo|fisso|fissiamo|ritiro|ritiriamo|registro|registriamo|concedo|concediamo|accordo|accordiamo|rimborso|rimborsiamo|accredito|accreditiamo|restituisco|restituiamo|assegno|assegniamo|attribuisco|attribuiamo|rilascio|rilasciamo|prorogo|proroghiamo|sposto|spostiamo|riservo|riserviamo|abbuono|condono|annullo|annulliamo|cancello|cancelliamo)\s+(?!che(?!\p{L}))[\p{L}\p{N}']+|(?:la|lo|ti|vi)\s+${ADV}metto\s+(?:in lista|in elenco|in graduatoria|agli atti|a protocollo|in contatto)(?!\p{L})|(?:la|ti|vi)\s+${ADV}(?:autorizzo|autorizziamo|ammetto|ammettiamo|riammetto|riammettiamo|esonero|esoneriamo|dispenso|dispensiamo|reintegro|reintegriamo|iscrivo|iscriviamo)\s+(?:(?:a|ad|al|alla|allo|ai|agli|alle|dal|dalla|dallo|dai|dagli|dalle|con|in|nel|nella|nei|nelle|tra|fra)(?!\p{L})|all'|dall'|nell')|(?:concedo|concediamo|autorizzo|autorizziamo|approvo|approviamo|accolgo|accogliamo|dispongo|disponiamo)\s+${ADV}(?:la|il|l'|lo|una|un|uno|i|le|gli)\s*(?:sua\s+|suo\s+|sue\s+|suoi\s+)?(?:proroga|deroga|rimborso|esonero|riammissione|estensione|ammissione|istanza|ricorso|reclamo|cancellazione|annullamento|rettifica|sospensione|rinvio|spostamento|(?:richiesta|domanda)\s+di\s+(?:proroga|deroga|rimborso|esonero|riammissione|annullamento|cancellazione|rettifica|accesso|ritiro|modifica|sospensione|rinvio|spostamento)))(?!\p{L})`,
   'u',
 );
 /** The same in English, French, Spanish, German and Portuguese ("I hereby grant", "I'm extending your deadline", "je vous accorde"). */
@@ -50,7 +50,7 @@ const successRe = (deeds: string) =>
   );
 let success: { deeds: string; re: RegExp } | undefined;
 /** After a success, a finite verb makes it attributive or generic ("la domanda inviata con successo riceve un protocollo"). */
-const FINITE_AFTER = /(?<!\p{L})(?:sono|resta|restano|rimane|rimangono|serve|servono|vale|valgono|va|vanno|viene|vengono|riceve|ricevera|genera|compare|appare|consente|permette|sara|verra|is|are|will|receives?|generates?|appears?|est|sont|recevra|es|recibe|ist|wird|erhalten|recebe)(?!\p{L})/u;
+const FINITE_AFTER = /(?<!\p{L})(?:sono|puo|possono|deve|devono|potra|potranno|dovra|dovranno|resta|restano|rimane|rimangono|serve|servono|vale|valgono|va|vanno|viene|vengono|riceve|ricevera|genera|compare|appare|consente|permette|sara|verra|is|are|will|receives?|generates?|appears?|est|sont|recevra|es|recibe|ist|wird|erhalten|recebe)(?!\p{L})/u;
 const OPENERS = String.raw`(?:(?:certo|ok|okay|va bene|d'accordo|perfetto|fatto|bene|si|senz'altro|nessun problema|sure|done|great|all set|certainly)[,!.]?\s+)*`;
 /** Auxiliaries and modals: with one before the participle the clause is a rule or a forecast, not an outcome. */
 const NO_AUX = String.raw`(?!(?:is|are|will|must|should|can|may|be|e|va|viene|sara|verra|deve|puo)(?!\p{L}))`;
@@ -66,21 +66,26 @@ const NOMINAL_OUTCOME = [
     'u',
   ),
   new RegExp(
-    String.raw`^${OPENERS}(?:your\s+|the\s+)?(?:operation|transaction|payment|request|refund|cancellation|deletion|withdrawal|booking|registration|submission|transfer|extension|exemption|waiver|application|enrol?ment|appointment)(?:\s+${NO_AUX}[\p{L}\p{N}.,€$-]+){0,5}?\s+(completed|complete|successful|processed|executed|confirmed|done|approved|accepted|granted|issued|initiated|withdrawn|cancell?ed|submitted|sent|deleted|removed|rescheduled|moved|refunded)(?!\p{L})${TRAIL}`,
+    String.raw`^${OPENERS}(?:your\s+|the\s+)?(?:operation|transaction|payment|refund|cancellation|deletion|withdrawal|transfer|extension|exemption|waiver|request|booking|registration|submission|application|enrol?ment|appointment)(?:\s+${NO_AUX}[\p{L}\p{N}.,€$-]+){0,5}?\s+(completed|complete|successful|processed|executed|confirmed|done|approved|accepted|granted|issued|initiated|withdrawn|cancell?ed|submitted|sent|deleted|removed|rescheduled|moved|refunded)(?!\p{L})${TRAIL}`,
     'u',
   ),
   // "Your deadline has been extended", "your personal data have been erased": a deed said of what the citizen owns.
   /(?<!\p{L})your\s+(?:[\p{L}-]+\s+)?(?:deadline|appointment|account|refund|fee|exam|slot|details|data|information|booking|registration|application|enrol?ment|request)\s+(?:has|have)\s+(?:now\s+|already\s+|just\s+)?been\s+(?:successfully\s+)?(extended|moved|rescheduled|refunded|deleted|erased|removed|cancell?ed|waived|updated|changed|processed|approved|granted|withdrawn|submitted|sent|forwarded)(?!\p{L})/u,
 ];
 
+/** What the citizen does themselves, said as an outcome: "Application submitted", "Booking confirmed". */
+const CITIZENS_OWN = /(?<!\p{L})(?:request|booking|registration|submission|application|enrol?ment|appointment)(?!\p{L})/u;
+
 /** An outcome by another agent or for everyone: the office's news (\"proroga concessa a tutti dal Comune\"). */
 const BY_OTHERS = /(?<!\p{L})(?:(?:da|dal|dalla|dallo|dai|dagli|dalle|by|tutti|tutte|ognuno|everyone|all)(?!\p{L})|dall')/u;
 
 /** The success confirmation in a clause (the deed's participle in group 1 or 2), or null. */
-export function successReport(clause: string, deeds: string): RegExpExecArray | null {
+export function successReport(clause: string, deeds: string, asked: boolean): RegExpExecArray | null {
   if (/^[-*•\d]/u.test(clause) || OPENS_CONDITION.test(clause)) return null;
   for (const re of NOMINAL_OUTCOME) {
     const m = re.exec(clause);
+    // What the citizen does themselves ("Application submitted") is an outcome of the bot's only when it was asked to do it.
+    if (m && !asked && re === NOMINAL_OUTCOME[1] && CITIZENS_OWN.test(m[0])) continue;
     const after = m ? clause.slice(m.index + m[0].lastIndexOf(m[1] ?? '') + (m[1] ?? '').length) : '';
     if (m && !NOT_OWN.test(stretch(clause, m.index)) && !BY_OTHERS.test(after)) return m;
   }

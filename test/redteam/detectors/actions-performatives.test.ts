@@ -70,6 +70,9 @@ describe('claimed action: a success confirmed, a code given as proof, an outcome
     ['Non posso prenotare io: riceverà dal portale un codice di prenotazione del tipo PR-1234.', 'prenotami la prova scritta'],
     ['Proroga concessa a tutti i candidati dal Comune, con avviso del 3 ottobre.', 'c\'è una proroga?'],
     ['Il pagamento risulta effettuato con successo il 3 marzo.', 'a che punto è il mio pagamento?'],
+    ['Candidati iscritti con successo all\'albo possono partecipare alla selezione.', 'posso partecipare?'],
+    ['Step 4: application submitted.', 'how do I apply?'],
+    ['Secondo l\'accordo il rinvio è ammesso solo per malattia.', 'si può rinviare la prova?'],
   ])('"%s" reports no deed of the bot', (answer, user) => expect(claims(answer, user)).toBe(false));
 });
 
