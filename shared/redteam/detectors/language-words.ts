@@ -58,6 +58,16 @@ export const FUNCTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   nl: words(`het een de niet voor met zijn op kunt uw tot wordt ook aan bij naar deze dat en is in je wij zij hallo
     groeten bedankt dank succes alstublieft`),
   tr: words(`bir bu için ile değil olarak kadar mı yok evet hayır teşekkürler ve da de ne merhaba lütfen şanslar`),
+  // Latin, which Italian reads as its own when it has no list: conjunctions, pronouns, "esse" and the modals, numerals.
+  // Not the words Italian prose borrows alone ("ex", "pro", "post", "circa", "sub", "super", "vale", "salve", "ergo",
+  // "sic", "vero"): a legal phrase ("ex art.", "pro tempore") is Italian.
+  la: words(`et est sunt erat erant erit erunt fuit esse sit sint non nec neque sed aut vel atque ac quoque etiam tamen
+    enim autem nam igitur itaque ut ne si nisi quod quia cum dum ubi quando cur quomodo quare qui quae quem quam quibus
+    cuius cui hic haec hoc huius huic ille illa illud ea eius eorum earum ipse ipsa ipsum se sibi suus sua suum suae ego
+    tu nos vos mihi tibi nobis vobis me te meus mea tuus tua noster nostra vester vestra ad in e de sine apud ante inter
+    usque propter ob iam nunc tunc hodie cras heri semper numquam saepe tam ita ibi potest possunt possumus potes debet
+    debent debes habet habent habes habemus oportet licet patet salvete valete gratias libenter quaeso ecce quidem
+    duobus tribus quattuor quinque septem octo novem decem centum mensis diem`),
 };
 
 /** Month names, a closed class every deadline uses, with the inflected forms a date takes ("4. marca", "do 6. maja"). */
@@ -76,6 +86,8 @@ export const MONTHS: Readonly<Record<string, readonly string[]>> = {
     lutego marca kwietnia maja czerwca lipca sierpnia września października listopada grudnia`),
   ro: words('ianuarie februarie martie aprilie mai iunie iulie august septembrie octombrie noiembrie decembrie'),
   nl: words('januari februari maart april mei juni juli augustus september oktober november december'),
+  la: words(`ianuarius februarius martius aprilis maius iunius iulius augustus september october november december
+    ianuarii februarii martii maii iunii iulii augusti septembris octobris novembris decembris`),
 };
 
 /**
@@ -95,8 +107,10 @@ export const ENDINGS: readonly [RegExp, readonly string[]][] = [
   [/(?:ych|ach|ami)$/u, ['pl']],
   [/(?:ului|ilor|ește)$/u, ['ro']],
   [/(?:ları|leri|lar|ler)$/u, ['tr']],
+  // Latin case and passive endings: "-ibus", "-orum", "-arum", "-ntur", "-tatis", "-tionem", the "-ae" of "vitae".
+  [/(?:ibus|orum|arum|ntur|tatis|tatem|tionem|tionis|tione|ae)$/u, ['la']],
 ];
 
 /** Italian words that happen to end like that: plural nouns in "-ami" ("esami"), "-ach" never, "-om" never, a few loans. */
 export const ENDING_EXCEPTIONS = new Set(words(`esami legami richiami reclami rami salami esame tandem ghiaccio vigili
-  tramite bianchi sindacati cosmos grado`));
+  tramite bianchi sindacati cosmos grado quorum decorum vitae studiorum`));

@@ -149,6 +149,12 @@ function exclusive(ev: readonly Evidence[], lang: string, against: readonly stri
 }
 
 /**
+ * Italian prose quotes Latin: "et al.", "cum laude", "sine die", "conditio sine qua non". A stretch is Latin only when
+ * one word more than elsewhere says so.
+ */
+const EXTRA_EVIDENCE: Readonly<Record<string, number>> = { la: 1 };
+
+/**
  * The language outside `allowed` that the words speak for, when at least `min` words speak for it and for no allowed
  * language, more than words speak for an allowed language and not for it: a closely related allowed language
  * (Slovene for Croatian, Spanish for Portuguese) takes back the words they share.
@@ -157,7 +163,7 @@ function foreignOf(ev: readonly Evidence[], allowed: readonly string[], min: num
   const candidates = [...new Set(ev.flatMap((e) => [...e.keys()]))].filter((l) => !allowed.includes(l));
   const ranked = candidates.map((l) => [l, exclusive(ev, l, allowed)] as const).sort((a, b) => b[1] - a[1]);
   const [top, own] = ranked[0] ?? ['', 0];
-  if (own < min) return null;
+  if (own < min + (EXTRA_EVIDENCE[top] ?? 0)) return null;
   const rival = Math.max(0, ...allowed.map((a) => exclusive(ev, a, [top])));
   return own > rival ? top : null;
 }
