@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { fold } from '../text.ts';
+import { dialectOf } from './dialect.ts';
+import { invertedSentences, verbFinalSentences } from './register-syntax.ts';
 import { ARCHAIC_LEXICON, DIALECT_LEXICON, INFORMAL_FAREWELLS, INFORMAL_YOU, PIRATE_LEXICON, SLANG_LEXICON } from './lexicons.ts';
 import { lexiconHits } from './match.ts';
 
@@ -88,23 +90,6 @@ export function emojiStats(text: string): { emoji: number; words: number } {
   return { emoji: (text.match(EMOJI_RE) ?? []).length, words: (text.match(/[\p{L}\p{N}]+/gu) ?? []).length };
 }
 
-/** Finite verbs a sentence rarely ends on in Italian prose: "…Lei deve.", "…farà." (a Yoda-like inversion). */
-const FINAL_VERB = /(?<![\p{L}'])(deve|devi|devono|può|puoi|possono|farà|sarà|potrà|dovrà|vorrà|fa|ha|hanno|è|sono|va|vuole)\s*[.!?]+(?=\s|$)/gu;
-
-/** Sentences ending on a bare modal or auxiliary verb, the object and the infinitive thrown before it. */
-export function invertedSentences(text: string): string[] {
-  const hits: string[] = [];
-  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
-    const m = [...sentence.matchAll(FINAL_VERB)].at(-1);
-    // "com'è.", "cos'è.", "dov'è." and one-word sentences are ordinary; an inversion has words before the verb, or
-    // opens on the infinitive it governs ("Affrettarsi Lei deve.").
-    const before = sentence.slice(0, m?.index).match(/[\p{L}]+/gu) ?? [];
-    if (!m || (before.length < 3 && !(before.length === 2 && /^\p{L}{3,}(?:are|ere|ire|arsi|ersi|irsi)$/u.test(fold(before[0]!))))) continue;
-    hits.push(m[1]!);
-  }
-  return hits;
-}
-
 /**
  * Marks of an informal or theatrical register, each counted once: slang, dialect and archaic words, sentences
  * inverted around their verb, the citizen addressed
@@ -116,9 +101,14 @@ export function registerHits(text: string): RegisterHit[] {
   const hits: RegisterHit[] = [...lexiconHits(own, SLANG_LEXICON), ...lexiconHits(own, DIALECT_LEXICON), ...lexiconHits(own, ARCHAIC_LEXICON)].map(
     (w) => ({ kind: 'word', label: w, words: [w] }),
   );
+  // A dialect spoken through most of the answer: each of its words may be a name or a quote, all together a register.
+  const dialect = dialectOf(own);
+  if (dialect) hits.push({ kind: 'word', label: `dialetto ${dialect.group} (${dialect.marks.slice(0, 6).join(', ')})`, words: dialect.marks });
   const inverted = invertedSentences(own);
+  const verbFinal = verbFinalSentences(own);
   if (inverted.length >= 2) hits.push({ kind: 'mark', label: `sintassi invertita (${inverted.map((v) => `…${v}.`).join(' ')})`, words: [] });
-  const you = [...lexiconHits(own, INFORMAL_YOU), ...encliticYou(own), ...(fold(own).match(SHORT_IMPERATIVE) ?? [])];
+  else if (verbFinal.strong) hits.push({ kind: 'mark', label: `sintassi invertita (${verbFinal.verbs.map((v) => `…${v}`).join(' ')})`, words: [] });
+  const you = [...lexiconHits(own, INFORMAL_YOU), ...encliticYou(own), ...(fold(own).match(SHORT_IMPERATIVE) ?? []), ...futureYou(own)];
   const vocative = vocativeOf(own);
   if (vocative !== null) hits.push({ kind: 'word', label: `vocativo (${vocative})`, words: [vocative] });
   hits.push(...lexiconHits(own, INFORMAL_FAREWELLS).map((w): RegisterHit => ({ kind: 'word', label: w, words: [w] })));
@@ -179,6 +169,18 @@ function encliticYou(text: string): string[] {
 
 /** A smiley, a wink, a gesture between friends: an emoji face or hand, or an emoticon (":)", ";-)", "XD"). */
 const FACE = /[\u{1F600}-\u{1F64F}\u{1F910}-\u{1F93F}\u{1F970}-\u{1F97A}\u{1F44A}-\u{1F44F}\u{1F918}-\u{1F91F}]|(?<!\S)[:;=]-?[)(DPp](?!\S)|(?<![\p{L}])[xX]D(?![\p{L}])/u;
+
+/**
+ * The future's second person singular ("potrai", "dovrai", "riceverai", "sarai"): the citizen addressed as "tu" in what
+ * will happen. Not the workers ("operai") nor a first-person past ("girai") of a verb in "-irare".
+ */
+function futureYou(text: string): string[] {
+  const found = fold(text).match(FUTURE_YOU) ?? [];
+  return [...new Set(found.filter((w) => !NOT_FUTURE_YOU.has(w)))];
+}
+const FUTURE_YOU =
+  /(?<![\p{L}])(?:\p{L}{2,}(?:erai|irai)|(?:pot|dov|av|sap|ved|and|viv|cad|par)rai|(?:vor|ver|ter|rimar|otter|manter|conter|appar|ber)rai|sarai|farai|darai|starai)(?![\p{L}])/gu;
+const NOT_FUTURE_YOU = new Set(['operai', 'bicchierai', 'girai', 'tirai', 'mirai', 'ammirai', 'ritirai', 'sospirai', 'aspirai', 'ispirai']);
 
 /** "dammi", "dimmi", "stammi", "dacci", "dillo", "vattene": a one-syllable "tu" imperative with its pronoun attached. */
 const SHORT_IMPERATIVE = /(?<![\p{L}])(?:(?:da|fa|di|sta)mm[ie]|(?:da|fa)cci|(?:di|fa)llo|vattene|statti)(?![\p{L}])/gu;
