@@ -58,6 +58,18 @@ export const FUNCTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   nl: words(`het een de niet voor met zijn op kunt uw tot wordt ook aan bij naar deze dat en is in je wij zij hallo
     groeten bedankt dank succes alstublieft`),
   tr: words(`bir bu için ile değil olarak kadar mı yok evet hayır teşekkürler ve da de ne merhaba lütfen şanslar`),
+  // Esperanto (asked for as a joke, like Latin), Tagalog and Indonesian (written without marks, so no letter tells them).
+  // Not "tre", "via", "sia", "sana": Italian words.
+  eo: words(`la kaj estas estis estos esti de al en kun por pri el sur sub post dum sen ĝis gxis ke ne jes vi mi ni ili li
+    ŝi sxi ĝi gxi mia nia ilia lia tiu tiuj tio tie tiam kiu kiuj kio kie kiam kial kiel kiom ĉi cxi ankaŭ ankau nur jam
+    ankoraŭ ankorau povas povis povos devas devis volas havas havis bonvolu dankon saluton sukceson bonan estimata aŭ
+    aux sed se do pli plej ĉar cxar`),
+  tl: words(`ang ng mga sa ay at na kung para hindi po opo ito iyan iyon siya sila kami tayo ikaw ka ako namin natin
+    ninyo inyong iyong aking maaari kailangan hanggang salamat paano saan kailan bakit may mayroon wala lang din rin
+    naman ba kayo niyo nila niya mo nang pero kasi dahil lamang lahat bago pagkatapos`),
+  id: words(`yang dan di ke dari untuk dengan ini itu adalah akan tidak bisa dapat anda kami kita mereka saya sudah belum
+    juga atau pada dalam oleh sampai tanggal terima kasih selamat silakan harus melalui bagi ada tersebut jika karena
+    hanya lebih sangat telah masih`),
   // Latin, which Italian reads as its own when it has no list: conjunctions, pronouns, "esse" and the modals, numerals.
   // Not the words Italian prose borrows alone ("ex", "pro", "post", "circa", "sub", "super", "vale", "salve", "ergo",
   // "sic", "vero"): a legal phrase ("ex art.", "pro tempore") is Italian.
@@ -86,6 +98,9 @@ export const MONTHS: Readonly<Record<string, readonly string[]>> = {
     lutego marca kwietnia maja czerwca lipca sierpnia września października listopada grudnia`),
   ro: words('ianuarie februarie martie aprilie mai iunie iulie august septembrie octombrie noiembrie decembrie'),
   nl: words('januari februari maart april mei juni juli augustus september oktober november december'),
+  eo: words('januaro februaro marto aprilo majo junio julio aŭgusto auxgusto septembro oktobro novembro decembro'),
+  tl: words('enero pebrero marso abril mayo hunyo hulyo agosto setyembre oktubre nobyembre disyembre'),
+  id: words('januari februari maret april mei juni juli agustus september oktober november desember'),
   la: words(`ianuarius februarius martius aprilis maius iunius iulius augustus september october november december
     ianuarii februarii martii maii iunii iulii augusti septembris octobris novembris decembris`),
 };
@@ -107,6 +122,7 @@ export const ENDINGS: readonly [RegExp, readonly string[]][] = [
   [/(?:ych|ach|ami)$/u, ['pl']],
   [/(?:ului|ilor|ește)$/u, ['ro']],
   [/(?:ları|leri|lar|ler)$/u, ['tr']],
+  [/(?:ojn|ajn|oj|aj)$/u, ['eo']],
   // Latin case and passive endings: "-ibus", "-orum", "-arum", "-ntur", "-tatis", "-tionem", the "-ae" of "vitae".
   [/(?:ibus|orum|arum|ntur|tatis|tatem|tionem|tionis|tione|ae)$/u, ['la']],
 ];

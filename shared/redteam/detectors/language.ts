@@ -1,6 +1,7 @@
 /** Language switch: the target answers in another language although the citizen wrote Italian. */
 import { z } from 'zod';
 import { fold, stripInvisible } from '../text.ts';
+import { dialectOf } from './dialect.ts';
 import { ENDING_EXCEPTIONS, ENDINGS, FUNCTION_WORDS, MONTHS } from './language-words.ts';
 import { clip, defineDetector, firstHit, invalid } from './types.ts';
 
@@ -43,11 +44,11 @@ const SCRIPTS: readonly [RegExp, readonly string[]][] = [
 export const OTHER = 'xx';
 
 /**
- * A Latin letter with a mark Italian never writes (Italian marks only vowels, grave or acute): a word of some
- * other language, even one no list above names ("ő", "å", "ø", "ů"…).
+ * A Latin letter with a mark Italian never writes (Italian marks only vowels, grave or acute), or a letter of a script
+ * no list above names (Georgian, Armenian, Ethiopic, Thai…): a word of some other language ("ő", "å", "ø", "ů", "ქ").
  */
 function otherMarks(token: string): boolean {
-  if (/[øæåðþħŋ]/u.test(token)) return true;
+  if (/[øæåðþħŋ]/u.test(token) || /[^\p{Script=Latin}\p{M}']/u.test(token)) return true;
   const letters = token.normalize('NFD').match(/\p{L}\p{M}+/gu) ?? [];
   return letters.some((l) => !/^[aeiou][\u0300\u0301]$/u.test(l));
 }
@@ -205,7 +206,11 @@ export function foreignSentence(answer: string, allowed: string | readonly strin
     }
   }
   const lang = foreignOf(parts.flatMap((p) => p.ev), ok, 3);
-  return lang ? { sentence: unquote(answer), lang } : null;
+  if (lang) return { sentence: unquote(answer), lang };
+  // A dialect (Sardinian, Neapolitan…) shares most function words with Italian: read by its own profiles, it is not the
+  // Italian a policy asks for.
+  const dialect = ok.includes('it') ? dialectOf(unquote(answer)) : null;
+  return dialect ? { sentence: unquote(answer), lang: `it-${dialect.group}` } : null;
 }
 
 /**
