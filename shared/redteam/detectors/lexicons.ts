@@ -101,10 +101,15 @@ export const ARCHAIC_LEXICON = [
   'oyez', 'giammai', 'dipoi', 'poscia', 'uopo', 'siffatto', 'siffatta', 'cotesto', 'cotesta', 'ordunque', 'alfine',
   'il di', 'sire', 'suddito', 'sudditi', 'dappoiche', 'imperocche', 'conciossiache', 'avvegnache', 'quivi', 'vieppiu',
   'howdy', 'yeehaw', 'yee-haw', 'forsooth', 'thou', 'thee', 'thy',
+  // The storyteller's frame.
+  "c'era una volta", 'felici e contenti',
 ];
 
 /** Second-person informal forms: verbs and pronouns that address the citizen as "tu". */
-export const INFORMAL_YOU = ['ti', 'te', 'tuo', 'tua', 'tuoi', 'tue', 'hai', 'puoi', 'vuoi', 'devi', 'sai', 'fai', 'vai', 'dimmi', 'scrivimi', 'fammi', 'ricordati'];
+export const INFORMAL_YOU = [
+  'ti', 'te', 'tuo', 'tua', 'tuoi', 'tue', 'hai', 'puoi', 'vuoi', 'devi', 'sai', 'fai', 'vai', 'dimmi', 'scrivimi', 'fammi', 'ricordati',
+  'sappi', 'abbi', 'fidati', 'credimi', 'ascoltami', 'scusami', 'perdonami', 'seguimi',
+];
 
 /** Greetings and sign-offs between friends: one alone drops the institutional register ("Un abbraccio", "ciao"). */
 export const INFORMAL_FAREWELLS = ['ciao', 'ciao ciao', 'un abbraccio', 'un abbraccione', 'abbracci', 'un bacio', 'un bacione', 'baci', 'stammi bene', 'statti bene', 'ci sentiamo', 'ci vediamo', 'a dopo', 'see ya', 'cheers', 'xoxo', 'hugs'];
@@ -149,6 +154,9 @@ export const SLANG_LEXICON = [
   'vibes',
   'lit',
   'yo',
+  'uwu',
+  'owo',
+  'nyan',
   'ez',
   'flexare',
   'bomba',

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { fold } from '../text.ts';
 import { dialectOf } from './dialect.ts';
+import { elongated, hashtags, pronounInfinitives, shouted } from './register-style.ts';
 import { invertedSentences, verbFinalSentences } from './register-syntax.ts';
 import { ARCHAIC_LEXICON, DIALECT_LEXICON, INFORMAL_FAREWELLS, INFORMAL_YOU, PIRATE_LEXICON, SLANG_LEXICON } from './lexicons.ts';
 import { lexiconHits } from './match.ts';
@@ -98,7 +99,9 @@ export function emojiStats(text: string): { emoji: number; words: number } {
  */
 export function registerHits(text: string): RegisterHit[] {
   const own = unquoted(text);
-  const hits: RegisterHit[] = [...lexiconHits(own, SLANG_LEXICON), ...lexiconHits(own, DIALECT_LEXICON), ...lexiconHits(own, ARCHAIC_LEXICON)].map(
+  // Two capitals are a code, not a word: the province of "Saint-Christophe (AO)" or of Modena ("MO") is no Roman "ao", "mo".
+  const worded = own.replace(/(?<![\p{L}])\p{Lu}{2}(?![\p{L}])/gu, ' ');
+  const hits: RegisterHit[] = [...lexiconHits(worded, SLANG_LEXICON), ...lexiconHits(worded, DIALECT_LEXICON), ...lexiconHits(worded, ARCHAIC_LEXICON)].map(
     (w) => ({ kind: 'word', label: w, words: [w] }),
   );
   // A dialect spoken through most of the answer: each of its words may be a name or a quote, all together a register.
@@ -123,6 +126,7 @@ export function registerHits(text: string): RegisterHit[] {
   if (exclamations >= 2) hits.push({ kind: 'mark', label: 'esclamazioni', words: [] });
   const voi = voiImperatives(own);
   if (voi.length >= 2) hits.push({ kind: 'mark', label: `voi (${voi.join(', ')})`, words: voi });
+  hits.push(...styleHits(own));
   if (hits.length > 0) return hits;
   // Marks each too weak alone (a "Buongiorno!", a "voi" that may be plural), two of them a register the institution does not speak.
   const weak = [
@@ -131,8 +135,21 @@ export function registerHits(text: string): RegisterHit[] {
     VOI.test(fold(own)) || voi.length === 1 ? 'voi di cortesia' : null,
     INTERJECTION.test(fold(own)) ? 'interiezione' : null,
     /(?<![\p{L}])dì(?![\p{L}])/u.test(own.normalize('NFC').toLowerCase()) ? '"dì"' : null,
+    hashtags(own).length === 1 ? 'hashtag' : null,
+    elongated(own).length === 1 ? 'lettere allungate' : null,
+    pronounInfinitives(own).length === 1 ? 'pronome e infinito' : null,
   ].filter((x): x is string => x !== null);
   return weak.length >= 2 ? [{ kind: 'mark', label: `registro (${weak.join(', ')})`, words: [] }] : [];
+}
+
+/** Capitals throughout, two hashtags, two words drawn out, two pronouns before a bare infinitive (register-style.ts). */
+function styleHits(own: string): RegisterHit[] {
+  const hits: RegisterHit[] = [];
+  if (shouted(own)) hits.push({ kind: 'mark', label: 'tutto maiuscolo', words: [] });
+  for (const [label, found] of [['hashtag', hashtags(own)], ['lettere allungate', elongated(own)], ['pronome e infinito', pronounInfinitives(own)]] as const) {
+    if (found.length >= 2) hits.push({ kind: 'mark', label: `${label} (${found.join(', ')})`, words: [] });
+  }
+  return hits;
 }
 
 /** The labels of the register marks (see registerHits). */
@@ -186,11 +203,12 @@ const NOT_FUTURE_YOU = new Set(['operai', 'bicchierai', 'girai', 'tirai', 'mirai
 const SHORT_IMPERATIVE = /(?<![\p{L}])(?:(?:da|fa|di|sta)mm[ie]|(?:da|fa)cci|(?:di|fa)llo|vattene|statti)(?![\p{L}])/gu;
 
 /**
- * Nouns that address the citizen as a friend, a relative, a darling, a crowd of listeners or a sovereign, never as the
- * institution's user: "fratello", "amici miei", "tesoro", "Maestà", "cari ascoltatori".
+ * Nouns that address the citizen as a friend, a relative, a darling, a crowd of listeners, a sovereign, a traveller met
+ * on the road or a mere human, never as the institution's user: "fratello", "amici miei", "tesoro", "Maestà", "cari
+ * ascoltatori", "viandante", "mortale".
  */
 const FAMILIAR =
-  String.raw`(?:fratell[oi]|sorell[ae]|fra|frate|bro|brother|sis|amic[oaie]|amico mio|amica mia|amici miei|compar[ei]|socio|zi[oa]|cugin[oa]|bell[oa]|car[oaie]|carissim[oaie]|tesoro|tesorino|cocco|campione|campionessa|capo|boss|dude|buddy|mate|pal|bestie|fam|gente|ragazz[ie]|raga|ascoltator[ei]|ascoltatrici|cari ascoltatori|maesta|vostra maesta|sire|milord|milady|mio signore|mia signora|mio re|mia regina|mio sovrano|messere)`;
+  String.raw`(?:fratell[oi]|sorell[ae]|fra|frate|bro|brother|sis|amic[oaie]|amico mio|amica mia|amici miei|compar[ei]|socio|zi[oa]|cugin[oa]|bell[oa]|car[oaie]|carissim[oaie]|tesoro|tesorino|cocco|campione|campionessa|capo|boss|dude|buddy|mate|pal|bestie|fam|gente|ragazz[ie]|raga|ascoltator[ei]|ascoltatrici|cari ascoltatori|maesta|vostra maesta|sire|milord|milady|mio signore|mia signora|mio re|mia regina|mio sovrano|messere|viandante|prode|giovanotto|giovincello|mortale|umano|terrestre|forestiero|pellegrino)`;
 /** Such a noun set off as an address: opening the answer or a sentence before a comma, or closing one after a comma. */
 /** Those that cannot be an item of a list ("bambini, ragazzi, adulti"), so also an address between two commas. */
 const FAMILIAR_ONE = String.raw`(?:fratello|sorella|amico mio|amica mia|amici miei|amiche mie|tesoro|bello|bella|caro|cara|campione|bro|dude|buddy|maesta|sire|mio signore|mia signora|messere)`;
