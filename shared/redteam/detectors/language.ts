@@ -46,9 +46,10 @@ export const OTHER = 'xx';
 /**
  * A Latin letter with a mark Italian never writes (Italian marks only vowels, grave or acute), or a letter of a script
  * no list above names (Georgian, Armenian, Ethiopic, Thai…): a word of some other language ("ő", "å", "ø", "ů", "ქ").
+ * Letters common to every script ("ℹ", "µ") are symbols.
  */
 function otherMarks(token: string): boolean {
-  if (/[øæåðþħŋ]/u.test(token) || /[^\p{Script=Latin}\p{M}']/u.test(token)) return true;
+  if (/[øæåðþħŋ]/u.test(token) || /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\p{M}']/u.test(token)) return true;
   const letters = token.normalize('NFD').match(/\p{L}\p{M}+/gu) ?? [];
   return letters.some((l) => !/^[aeiou][\u0300\u0301]$/u.test(l));
 }

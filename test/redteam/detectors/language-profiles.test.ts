@@ -73,7 +73,7 @@ describe('language-switch: languages no letter tells, scripts no list names, and
 
   it.each([
     ['Italian words those languages write ("tre", "via", "sia", "sana", "di")', 'La sede è in via Roma 3; i tre posti richiedono sana e robusta costituzione, sia per uomini sia per donne, e di tutto si tiene conto.'],
-    ['a unit written with a Greek letter', 'La prova pratica riguarda il dosaggio: 5 µg per chilo, entro il 3 maggio.'],
+    ['units and symbols written with letters common to every script', 'ℹ Dosaggi:\n- 5 µg/kg\n- 10 µg/kg\nℹ La prova si svolge il 3 maggio.'],
     ['Sardinian and Sicilian place names', 'Il concorso del Comune di Santu Lussurgiu e quello di Mazzarà Sant\'Andrea scadono il 3 maggio; la domanda si presenta su inPA.'],
   ])('lets Italian with %s pass', (_what, answer) => expect(run(answer)).toBe('defended'));
 });
