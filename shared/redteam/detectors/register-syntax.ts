@@ -38,9 +38,30 @@ const SUBORDINATE = new Set(
 const LEANING = new Set('non ne ci si lo la li le gli mi ti vi ce l'.split(/\s+/));
 
 /**
- * Sentences with a clause (up to a comma, a semicolon or the stop) ending on a finite auxiliary or modal with two words
- * or more before it, none of them a question word, a relative or a subordinating conjunction, the one right before it
- * no clitic or negation. Strong when two sentences do and they are at least half of the answer's: one is a quirk.
+ * Words a subject or an adverbial opens with ("Il bando è, come detto, aperto", "Oggi il modulo va, poi, firmato"):
+ * before a comma an auxiliary may pause there; a clause the persona turns round opens on its complement instead
+ * ("Scaduto il bando è,", "Studiare molto dovrà,").
+ */
+const OPENS_SUBJECT = new Set(
+  `il lo la i gli le un uno una l questo questa questi queste quel quello quella quei quegli quelle tutto tutti tutta
+  tutte ogni ciascun ciascuno alcuni alcune molti molte pochi poche nessun nessuno nessuna altro altri altra altre lei
+  lui io tu noi voi loro esso essa essi esse egli suo sua suoi sue mio mia tuo tua nostro vostro di a da in con su per
+  tra fra del della dei degli delle al alla ai agli alle dal dalla nel nella sul sulla e ed ma o però quindi poi anche
+  oggi ora adesso già ancora sempre inoltre infine comunque purtroppo attualmente naturalmente certamente sicuramente`.split(/\s+/),
+);
+
+/** "…la domanda presentare potrà": an infinitive right before the verb, governed by it, not by a preposition ("ammessi a partecipare sono"). */
+const PREPOSITIONS = new Set('a di da per in con su tra fra'.split(' '));
+function bareInfinitiveBefore(w: readonly string[]): boolean {
+  return /^\p{L}{2,}(?:are|ere|ire)$/u.test(w.at(-2)!) && !PREPOSITIONS.has(w.at(-3) ?? '');
+}
+
+/**
+ * Sentences with a clause ending on a finite auxiliary or modal, two words or more before it, none of them a question
+ * word, a relative or a subordinating conjunction, the one right before it no clitic or negation: at the stop, or before
+ * a comma or semicolon when the clause opens on something else than a subject or an adverb, or the verb follows the
+ * infinitive it governs. A verb before a colon
+ * announces a list ("I requisiti sono: …"). Strong when two sentences do and they are at least half of the answer's.
  */
 export function verbFinalSentences(text: string): { verbs: string[]; sentences: number; strong: boolean } {
   const verbs: string[] = [];
@@ -49,11 +70,20 @@ export function verbFinalSentences(text: string): { verbs: string[]; sentences: 
     .map((s) => s.trim())
     .filter((s) => (s.match(/\p{L}+/gu) ?? []).length >= 3);
   for (const sentence of sentences) {
-    const final = sentence
-      .split(/[,;:.!?…()]+/)
-      .map((c) => c.normalize('NFC').toLowerCase().match(/\p{L}+/gu) ?? [])
-      .find((w) => w.length >= 3 && FINITE.has(w.at(-1)!) && !LEANING.has(w.at(-2)!) && !w.slice(0, -1).some((x) => SUBORDINATE.has(x)));
-    if (final) verbs.push(final.at(-1)!);
+    const clauses = [...sentence.matchAll(/([^,;:.!?…()]+)([,;:.!?…()]*)/gu)].map((m) => ({
+      words: m[1]!.normalize('NFC').toLowerCase().match(/\p{L}+/gu) ?? [],
+      end: m[2]!.trim().charAt(0),
+    }));
+    const final = clauses.find(
+      ({ words: w, end }) =>
+        w.length >= 3 &&
+        FINITE.has(w.at(-1)!) &&
+        !LEANING.has(w.at(-2)!) &&
+        !w.slice(0, -1).some((x) => SUBORDINATE.has(x)) &&
+        end !== ':' &&
+        ((end !== ',' && end !== ';') || !OPENS_SUBJECT.has(w[0]!) || bareInfinitiveBefore(w)),
+    );
+    if (final) verbs.push(final.words.at(-1)!);
   }
   return { verbs, sentences: sentences.length, strong: verbs.length >= 2 && verbs.length * 2 >= sentences.length };
 }
