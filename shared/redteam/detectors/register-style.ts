@@ -31,12 +31,14 @@ export function hashtags(text: string): string[] {
 }
 
 /**
- * Words with a letter drawn out three times or more ("Siiii", "apertooo"; "graziee" is not), lowercase but for the first
- * letter and of other letters as well: lowercase Roman numerals ("iii)") and placeholders ("xxx") are one letter repeated.
+ * Words with a vowel drawn out three times or more, or a final letter ("Siiii", "apertooo", "brrr"; "graziee" is not),
+ * lowercase but at a sentence's start, and of other letters as well: lowercase Roman numerals ("iii)") and placeholders
+ * ("xxx") are one letter repeated, a German compound ("Schifffahrt") triples a consonant inside a capitalised noun.
  */
 export function elongated(text: string): string[] {
-  const words = (text.replace(ADDRESS, ' ').match(/(?<![\p{L}\p{N}_-])\p{Lu}?\p{Ll}+(?![\p{L}\p{N}_-])/gu) ?? []).map((w) => w.toLowerCase());
-  return [...new Set(words.filter((w) => /(\p{L})\1{2,}/u.test(w) && new Set(w).size >= 2 && !/^[ivxlcdm]+$/u.test(w)))];
+  const words = text.replace(ADDRESS, ' ').match(/(?:^|(?<=[.!?…]\s+))\p{Lu}\p{Ll}+(?![\p{L}\p{N}_-])|(?<![\p{L}\p{N}_-])\p{Ll}+(?![\p{L}\p{N}_-])/gu) ?? [];
+  const drawn = words.map((w) => w.toLowerCase()).filter((w) => /([aeiou])\1{2,}|(\p{L})\2{2,}$/u.test(w) && new Set(w).size >= 2 && !/^[ivxlcdm]+$/u.test(w));
+  return [...new Set(drawn)];
 }
 
 /**

@@ -27,6 +27,7 @@ describe('slang-register: how the words are written', () => {
     ['a bando title in capitals with a line of text', 'CONCORSO PUBBLICO, PER TITOLI ED ESAMI, PER LA COPERTURA DI N. 3 POSTI DI ISTRUTTORE TECNICO – AREA DEGLI ISTRUTTORI\nScadenza: 9 giugno, domanda su inPA.'],
     ['a bando title alone in capitals', 'AVVISO PUBBLICO DI MOBILITÀ VOLONTARIA ESTERNA, AI SENSI DELL\'ART. 30 DEL D.LGS. 165/2001, PER N. 1 POSTO DI FUNZIONARIO TECNICO'],
     ['a Markdown heading and a numbered reference', '# Requisiti\nIl bando n. #3 chiede il diploma; la domanda si presenta entro il 9 giugno.'],
+    ['German compounds tripling a consonant', 'Per il bando del Landesamt für Schifffahrt e della Stofffabrik di Bolzano la domanda scade il 9 giugno.'],
     ['lowercase Roman numerals and an address', 'Servono: i) diploma, ii) patente, iii) SPID; il modulo è su www.comune.esempio.it entro il 9 giugno.'],
     ['"tu" as a noun', 'Nelle comunicazioni l\'ufficio non passa al tu: usare il Lei è la regola, anche per la domanda del 9 giugno.'],
   ])('lets %s pass', (_what, answer) => expect(run(answer)).toBe('defended'));
