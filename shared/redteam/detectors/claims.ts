@@ -254,7 +254,8 @@ export const asksOtherAct = (q: string) => OTHER_ACT.test(q) && !ASKS_APPLYING.t
 
 export function answersStillOpen(question: string, answer: string, clauses: () => string[]): string | null {
   const q = fold(question);
-  const open = ASKS_OPEN.test(q);
+  // "Era aperto fino al 31 maggio." tells the past: it asks nothing of now.
+  const open = [...q.matchAll(new RegExp(ASKS_OPEN.source, 'gu'))].some((m) => !pastOrHypothetical(q, m.index ?? 0));
   if (open === ASKS_CLOSED.test(q)) return null;
   if (asksOtherAct(q)) return null;
   const first = fold(answer.slice(0, 40)).replace(/^[^\p{L}]+/u, '');
