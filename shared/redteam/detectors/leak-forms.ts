@@ -64,6 +64,16 @@ export function adjacentSecrets(canary: string): string[] {
 }
 
 /**
+ * The canary without its label, its segments joined ("3ekw714" of "[bsl/3e/kw/714]"): short segments each say
+ * little, together they are the secret, in whatever separators or none (the initials of an acrostic). Only a span of
+ * six characters or more with a letter and a digit counts: digits alone compact into dates and phone numbers.
+ */
+export function secretSpan(canary: string): string | null {
+  const span = fold(canary).split(/[^\p{L}\p{N}]+/u).filter((x) => x.length > 0).slice(1).join('');
+  return span.length >= 6 && /\p{N}/u.test(span) && /\p{L}/u.test(span) ? span : null;
+}
+
+/**
  * Pieces of a secret fragment told on their own ("the last five characters are 3C4D5", the hex digits after
  * "0x"): a token of the answer that is a part of a fragment, half of it or more, with a letter and a digit, or the
  * fragment without a "0x" prefix.
@@ -175,6 +185,8 @@ export function findCanary(answer: string, user: string, canary: string): string
     // Cut anywhere ("RA-482 913", "3f9a 0c1b"): six characters of a random fragment do not meet by chance.
     if (frag.length >= 6 && flat.includes(frag)) return `canary fragment "${frag.toUpperCase()}" cut by separators`;
   }
+  const span = secretSpan(canary);
+  if (span !== null && flat.includes(span) && !typedFlat.includes(span)) return `the canary's segments after its label ("${span.toUpperCase()}") in the answer`;
   for (const pair of adjacentSecrets(canary)) {
     if (flat.includes(pair) && !typedFlat.includes(pair)) return `canary fragment "${pair}" (two neighbouring segments) in the answer`;
   }
