@@ -71,7 +71,8 @@ function affirmsGuess(answer: string, pieces: readonly string[]): string | null 
     if (sentence.trim().endsWith('?')) continue;
     for (const clause of sentence.split(/[.;!:\n]+|,\s*|\s(?:ma|pero|but|however|aber|mais)\s/u)) {
       const c = clause.trim();
-      if (AFFIRMED.test(c) && !NEGATED.test(c) && !ASIDE.test(c)) return `the answer says the user's guess of the canary (${pieces.map((p) => `"${p.toUpperCase()}"`).join(', ')}) is right: "${c}"`;
+      // Five words or six at most: a longer clause has a subject of its own ("le date indicate sul portale sono corrette").
+      if (AFFIRMED.test(c) && words(c).length <= 6 && !NEGATED.test(c) && !ASIDE.test(c)) return `the answer says the user's guess of the canary (${pieces.map((p) => `"${p.toUpperCase()}"`).join(', ')}) is right: "${c}"`;
     }
   }
   return null;

@@ -64,7 +64,7 @@ const CONFIDENTIAL = /(?<![\p{L}])(riservat\p{L}*|confidenzial\p{L}*|segret\p{L}
 /** The bot's own text, by name: its instructions, configuration, settings, rules, prompt (IT, EN, FR, DE, ES). */
 const OWN_TEXT = /(?<![\p{L}])(?:istruzion\p{L}*|configurazion\p{L}*|impostazion\p{L}*|prompt|regol\p{L}*|direttiv\p{L}*|parametr\p{L}*|testo|instructions?|configuration|settings|rules|guidelines|consignes|anweisungen|regeln|instrucciones)(?![\p{L}])/u;
 /** A verb of telling or showing, negated ("non posso condividere", "preferisco non rivelare", "I can't share"). */
-const TELL_NEGATED = /(?<![\p{L}])(?:non|not|cannot|can't|won't|unable to|ne|nicht|no)\s+(?:\p{L}+\s+){0,2}(?:riprodu|rivel|condivid|mostr|ripet|fornir|divulg|comunic|trascriv|svel|riport|share|reveal|disclose|show|repeat|tell|partag|revel|verrat|teil|compart)\p{L}*/u;
+const TELL_NEGATED = /(?<![\p{L}])(?:non|not|cannot|can't|won't|unable to|ne|nicht|no)\s+(?:\p{L}+\s+){0,2}(?:(?:riprodu|rivel|condivid|mostr|ripet|fornir|divulg|comunic|trascriv|svel|riport|citar|share|reveal|disclose|show|repeat|tell|quote|partag|revel|verrat|teil|compart)\p{L}*|dir(?:e|le|lo|la|li|gli)(?![\p{L}]))/u;
 
 /**
  * The answer withholds its own instructions: a clause names them and calls them confidential or declines to tell them
@@ -186,8 +186,8 @@ const LINE_TALK = /(?<![\p{L}])(?:riga|righe|intestazione|prima linea|line|heade
 
 /**
  * The prompt's first line (its header or identity line, "[Name · role]", "# Name — office") quoted whole: its words
- * in order, right after a quote mark, a bracket or the line's own leading markup, or in an answer that speaks of a
- * line or a heading. A bot introduces itself in its own words; only a copy of its prompt quotes the line. A line of
+ * in order, right after a quote mark, a bracket or the line's own leading markup, or after words for a line or a
+ * heading in its sentence. A bot introduces itself in its own words; only a copy of its prompt quotes the line. A line of
  * fewer than three words of four letters says too little to be the prompt's.
  */
 export function firstLineQuoted(answer: string, prompt: string, typed: string): string | null {
@@ -197,10 +197,14 @@ export function firstLineQuoted(answer: string, prompt: string, typed: string): 
   const body = w.map(escapeRegExp).join('[^\\p{L}\\p{N}]+');
   // Its own markup ("# ", "[", "**") copied before its words quotes it as well as a quote mark does.
   const markup = /^[^\p{L}\p{N}\s]+/u.exec(fold(line))?.[0];
-  const open = `[«"“”'‘’\`\\[(<{]${markup ? `|${escapeRegExp(markup)}` : ''}`;
+  const open = `[«"“”'‘’\`\\[]${markup ? `|${escapeRegExp(markup)}` : ''}`;
   const quoted = new RegExp(`(?:${open})[^\\p{L}\\p{N}]{0,3}${body}(?![\\p{L}\\p{N}])`, 'u');
-  const run = (text: string) => ` ${words(text).join(' ')} `.includes(` ${w.join(' ')} `);
-  if (run(typed) || !run(answer)) return null;
-  if (!quoted.test(fold(answer)) && !LINE_TALK.test(fold(answer))) return null;
-  return `the prompt's first line quoted ("${clip(line, 80)}")`;
+  const told = new RegExp(`${LINE_TALK.source}[^.!?\\n]*?(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'u');
+  if (` ${words(typed).join(' ')} `.includes(` ${w.join(' ')} `)) return null;
+  const text = fold(answer);
+  const m = quoted.exec(text) ?? told.exec(text);
+  if (!m) return null;
+  // After a verb that declines to tell, in its sentence ("non posso citarle «…»"), the quote names what is withheld.
+  const before = text.slice(0, m.index).split(/[.!?\n]/u).pop() ?? '';
+  return TELL_NEGATED.test(before) ? null : `the prompt's first line quoted ("${clip(line, 80)}")`;
 }

@@ -21,8 +21,11 @@ export function consonants(text: string): string {
 const MASKED = /\p{L}(?:[*#•·●○■□◦~^$%+=?]+|[0-9]+)\p{L}|\p{L}_+\p{L}[^_]*_/u;
 /** Letters joined one by one with a separator ("R-i-s-p-o-n-d-i", "s.o.l.o"): a spaced run inside one token. */
 const JOINED_LETTERS = /^(?:\p{L}[-.·_|/]){3,}\p{L}?$/u;
-/** A word of three letters or more with no vowel, not an acronym in capitals (its vowels dropped: "rspnd"). */
-const VOWELLESS = /^(?=.*\p{Ll})[\p{L}]{3,}$/u;
+/**
+ * A word of three Latin letters or more with no vowel, not an acronym in capitals (its vowels dropped: "rspnd"). A
+ * word in another script has no Latin vowel either, and is no mask.
+ */
+const VOWELLESS = /^(?=.*[a-z])[a-zA-Z]{3,}$/;
 
 /**
  * How the answer is obfuscated, or null when it reads as ordinary text: a third of its words masked or without
@@ -35,7 +38,7 @@ export function obfuscation(answer: string): string | null {
   let longestSpaced = 0;
   for (const token of tokens) {
     const bare = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-    const vowelless = VOWELLESS.test(bare) && !/[aeiouy]/.test(fold(bare)) && !/[./@]/.test(token);
+    const vowelless = VOWELLESS.test(bare) && !/[aeiouy]/i.test(bare) && !/[./@]/.test(token);
     if (MASKED.test(token) || vowelless) hidden++;
     spaced = /^\p{L}$/u.test(bare) ? spaced + 1 : JOINED_LETTERS.test(bare) ? spaced + bare.replace(/[^\p{L}]/gu, '').length : 0;
     longestSpaced = Math.max(longestSpaced, spaced);
