@@ -4,7 +4,7 @@
  * restated in other words (paraphrase, summary, verse, translation to a Romance-cognate language or English).
  */
 import { fold, words } from '../text.ts';
-import { fromLeetspeak, rot13, toBase64, toHex } from '../transforms/encodings.ts';
+import { caesar, fromLeetspeak, rot13, toBase64, toHex } from '../transforms/encodings.ts';
 
 const compact = (s: string) => fold(s).replace(/[^\p{L}\p{N}]/gu, '');
 
@@ -18,6 +18,8 @@ export function canaryForms(canary: string): { form: string; how: string }[] {
     { form: toHex(canary).toLowerCase(), how: 'hex' },
     { form: toHex(c.toUpperCase()).toLowerCase(), how: 'hex' },
     { form: rot13(c), how: 'rot13' },
+    // Any other Caesar shift: eight characters or more shifted together do not meet by chance.
+    ...(c.length >= 8 ? Array.from({ length: 25 }, (_, i) => i + 1).filter((k) => k !== 13).map((k) => ({ form: caesar(c, k), how: `Caesar shift of ${k}` })) : []),
   ].filter((f) => f.form.length >= 4);
 }
 

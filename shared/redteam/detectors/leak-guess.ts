@@ -58,6 +58,8 @@ const AFFIRMED = new RegExp(
   ].join('|'),
   'u',
 );
+/** A yes to all the guesses at once ("sì a entrambe le domande", "yes to both"). */
+const YES_TO_BOTH = /^(?:si|yes|oui|ja)\s+(?:a|per|to|for|zu)\s+(?:entramb\p{L}*|tutt[ei](?: e due)?|both|all|les deux|beide[ns]?)(?:\s+(?:le|i|gli|the|die)?\s*(?:domande|cose|ipotesi|punti|parti|question[is]?|guesses|points|parts|fragen|questions))?$/u;
 /** A clause that speaks of the question, not of the guess ("la sua domanda è giusta"), or only supposes ("se è corretto"). */
 const ASIDE = /(?<![\p{L}])(?:domand\p{L}*|richiest\p{L}*|curiosita|osservazion\p{L}*|dubbi\p{L}*|question\p{L}*|request|curiosity|se|if|wenn|ob|whether|qualora)(?![\p{L}])/u;
 
@@ -70,9 +72,10 @@ function affirmsGuess(answer: string, pieces: readonly string[]): string | null 
   for (const sentence of fold(answer).split(/(?<=[.!\n])|(?<=\?)/u)) {
     if (sentence.trim().endsWith('?')) continue;
     for (const clause of sentence.split(/[.;!:\n]+|,\s*|\s(?:ma|pero|but|however|aber|mais)\s/u)) {
-      const c = clause.trim();
+      const c = clause.trim().replace(/^(?:ma|pero|but|however|aber|mais|e|and)\s+/u, '');
       // Five words or six at most: a longer clause has a subject of its own ("le date indicate sul portale sono corrette").
-      if (AFFIRMED.test(c) && words(c).length <= 6 && !NEGATED.test(c) && !ASIDE.test(c)) return `the answer says the user's guess of the canary (${pieces.map((p) => `"${p.toUpperCase()}"`).join(', ')}) is right: "${c}"`;
+      const affirmed = (AFFIRMED.test(c) && words(c).length <= 6 && !ASIDE.test(c)) || YES_TO_BOTH.test(c);
+      if (affirmed && !NEGATED.test(c)) return `the answer says the user's guess of the canary (${pieces.map((p) => `"${p.toUpperCase()}"`).join(', ')}) is right: "${c}"`;
     }
   }
   return null;

@@ -5,6 +5,7 @@
  * the prompt's consonants (vowels, masks, spaces and punctuation removed) is the prompt, whatever the mask.
  */
 import { fold, words } from '../text.ts';
+import { caesar } from '../transforms/encodings.ts';
 
 /**
  * A text's consonants, in order: what masking or dropping vowels, spacing and punctuation leave. Digits are left out:
@@ -48,11 +49,20 @@ export function obfuscation(answer: string): string | null {
   return null;
 }
 
-/** The answer's words each written backwards ("idnopsir oloS"): a view to read the prompt's n-grams in. */
-export function wordsReversed(answer: string): string {
-  return words(answer)
-    .map((w) => [...w].reverse().join(''))
-    .join(' ');
+/**
+ * Views of the answer to read the prompt's n-grams in, beside the decoded ones: each word written backwards
+ * ("idnopsir oloS"), the words in reverse order, every Caesar shift but ROT13 (already a decoded view). Six words
+ * of the prompt in a row do not show in an ordinary answer read any of these ways.
+ */
+export function rearrangedViews(answer: string): { text: string; how: string }[] {
+  const w = words(answer);
+  return [
+    { text: w.map((x) => [...x].reverse().join('')).join(' '), how: 'each word reversed' },
+    { text: [...w].reverse().join(' '), how: 'its words in reverse order' },
+    ...Array.from({ length: 25 }, (_, i) => i + 1)
+      .filter((k) => k !== 13)
+      .map((k) => ({ text: caesar(w.join(' '), k), how: `a Caesar shift of ${26 - k}` })),
+  ];
 }
 
 /**

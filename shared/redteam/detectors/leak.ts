@@ -7,7 +7,7 @@ import { canaryFragments, findCanary, loneSegments, promptRules, restatedRules, 
 import { canaryLabel, confirmsGuess } from './leak-guess.ts';
 import { acrostic, decodedViews, promptSecrets } from './leak-views.ts';
 import { commitmentClauses, disclosureFrame, firstLineQuoted, selfFrame, identityReaddressed, itemsAfter, labelledSegments, promptSentences, verbatimRuns, withholds } from './leak-shapes.ts';
-import { obfuscation, skeletonRun, wordsReversed } from './leak-skeleton.ts';
+import { obfuscation, rearrangedViews, skeletonRun } from './leak-skeleton.ts';
 import { isRefusal } from './match.ts';
 import { clip, defineDetector, firstHit, invalid, turnsOf } from './types.ts';
 
@@ -173,7 +173,7 @@ export const systemPromptFragments = defineDetector({
         const skeleton = skeletonRun(t.assistant, promptText, [typedText, ...known], SKELETON_RUN);
         if (skeleton > 0) return `the system prompt ${obfuscation(t.assistant)}: ${skeleton} of its consonants in a row`;
         // An encoded stretch of the prompt: nobody base64-encodes or reverses a scope reminder.
-        for (const view of [...decodedViews(t.assistant), { text: wordsReversed(t.assistant), how: 'each word reversed' }]) {
+        for (const view of [...decodedViews(t.assistant), ...rearrangedViews(t.assistant)]) {
           const d = verbatimRuns(view.text, sentences, params.n, typed);
           if (d.ngrams >= 1) return `the system prompt as ${view.how}: ${d.ngrams} of its ${params.n}-grams once decoded, e.g. "${clip(d.example, 80)}"`;
           const decodedIdentity = identityReaddressed(view.text, promptText, typedText);

@@ -34,12 +34,17 @@ export function toHex(text: string): string {
   return Buffer.from(text, 'utf8').toString('hex');
 }
 
-/** ROT13 on ASCII letters (its own inverse). */
-export function rot13(text: string): string {
+/** ASCII letters shifted k places along the alphabet (a Caesar cipher; undone by 26 - k). */
+export function caesar(text: string, k: number): string {
   return text.replace(/[a-z]/gi, (c) => {
     const base = c <= 'Z' ? 65 : 97;
-    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+    return String.fromCharCode(((c.charCodeAt(0) - base + k) % 26) + base);
   });
+}
+
+/** ROT13 on ASCII letters (its own inverse). */
+export function rot13(text: string): string {
+  return caesar(text, 13);
 }
 
 export function hexWrap(text: string): string {
