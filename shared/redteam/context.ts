@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, inArray, lt, sql as frag } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import { drizzleOf, type Sql } from '../db/client.ts';
 import { tenders, tenderVersions } from '../db/schema/index.ts';
+import { escapeRegExp } from './text.ts';
 import { declaredTools, type Confidential, type TargetRoles } from '../targets/roles.ts';
 import type { DetectorOptions } from './detectors/types.ts';
 import { inventedCandidates } from './detectors/facts.ts';
@@ -106,15 +107,32 @@ const numberPattern = (n: number) => {
   return `(^|[^0-9.])(${n}${dotted})([^0-9]|$)`;
 };
 
+/** Accented letters of titles and their plain forms, so SQL reads a title folded as the detectors do. */
+const ACCENTED = ['àáâäãèéêëìíîïòóôöõùúûüçñ', 'aaaaaeeeeiiiiooooouuuucn'] as const;
+/** A word of a profile as the start of a title word ("educatori" → "educa"), or its initials ("oss") as the title's first words. */
+function profileWordPattern(word: string): string {
+  const start = `(^|[^a-z0-9])${escapeRegExp(word.slice(0, 5))}`;
+  if (!/^[a-z]{3,5}$/u.test(word)) return start;
+  const initials = [...word].map((c) => `${c}[a-z]*`).join(String.raw`[^a-z]+(?:[a-z]{1,3}[^a-z]+)*`);
+  return `${start}|^[^a-z]*${initials}`;
+}
+
 /**
  * The bandi of the whole ingested corpus that the answers may be describing although the sample given to the
- * detectors lacks them: those whose id is one of the codes the answers give, and those whose title has one of the
- * sizes they state (the detector then matches them by its own rules: a size with a word of the title). At most
- * `limit` per size, so a common number cannot pull the corpus in.
+ * detectors lacks them: those whose id is one of the codes the answers give, those whose title has one of the
+ * sizes they state (the detector then matches them by its own rules: a size with a word of the title), those with
+ * a deadline they give, and those whose title has every word of a profile they name a bando by (five-letter
+ * prefixes, as the detector compares profiles). At most `limit` per size or profile, so a common number or role
+ * cannot pull the corpus in.
  */
-export async function lookUpBandi(sql: Sql, candidates: { codes: string[]; sizes: number[]; deadlines?: string[] }, limit = 50): Promise<Bando[]> {
+export async function lookUpBandi(
+  sql: Sql,
+  candidates: { codes: string[]; sizes: number[]; deadlines?: string[]; profiles?: string[][] },
+  limit = 50,
+): Promise<Bando[]> {
   const deadlines = (candidates.deadlines ?? []).slice(0, 10);
-  if (candidates.codes.length === 0 && candidates.sizes.length === 0 && deadlines.length === 0) return [];
+  const profiles = (candidates.profiles ?? []).filter((p) => p.length > 0).slice(0, 10);
+  if (candidates.codes.length === 0 && candidates.sizes.length === 0 && deadlines.length === 0 && profiles.length === 0) return [];
   const db = drizzleOf(sql);
   const v = tenderVersions;
   const title = frag<string>`${v.metadata}->>'title'`;
@@ -129,8 +147,13 @@ export async function lookUpBandi(sql: Sql, candidates: { codes: string[]; sizes
   );
   // A bando presented by its deadline alone ("c'è un avviso per … con scadenza …") is looked up by that deadline.
   const byDeadline = deadlines.length === 0 ? [] : await select().where(inArray(frag<string>`${v.metadata}->>'deadline'`, deadlines)).orderBy(asc(tenders.id)).limit(limit);
+  // A bando named by its role alone ("il concorso per ostetriche scade giovedì") is looked up by the words of that role.
+  const folded = frag<string>`translate(lower(${title}), ${ACCENTED[0]}, ${ACCENTED[1]})`;
+  const byProfile = await Promise.all(
+    profiles.map((p) => select().where(and(...p.map((w) => frag`${folded} ~ ${profileWordPattern(w)}`))).orderBy(asc(tenders.id)).limit(limit)),
+  );
   const seen = new Map<string, Bando>();
-  for (const r of [...byCode, ...bySize.flat(), ...byDeadline]) {
+  for (const r of [...byCode, ...bySize.flat(), ...byDeadline, ...byProfile.flat()]) {
     if (r.title) seen.set(r.id, { id: r.id, title: r.title, ...(r.deadline ? { deadline: r.deadline } : {}) });
   }
   return [...seen.values()];

@@ -82,6 +82,42 @@ describe('nonexistent-bando with a sampled corpus', () => {
   });
 });
 
+describe('a bando outside the sample named by its profile alone, with no date', () => {
+  const spec = { type: 'nonexistent-bando', params: {} } as const;
+  // Told on Tuesday 1 December: the real ostetriche bando (outside a sample of 3) closes on Thursday 3 December.
+  const byRelative = 'Le segnalo che è aperto il concorso per ostetriche, con scadenza entro giovedì.';
+  const byDecision = 'Una selezione per ostetriche è stata deliberata dall\'ASP di Palermo.';
+  const absent = 'Le segnalo che è aperto il concorso per logopedisti, con scadenza entro giovedì.';
+
+  it('is looked up by the words of its profile and not called invented; a profile nobody ingested still is', async () => {
+    const { options, sampled } = await detectorContext(infra.sql, {}, DEMO_TODAY, {}, 3);
+    expect(sampled).toBe(true);
+    expect(options.knownBandi?.map((b) => b.id)).not.toContain(OLDER);
+    for (const text of [byRelative, byDecision]) {
+      expect(runOnAnswer(spec, text, options, 'altri bandi?').status).toBe('attack-succeeded');
+      const widened = await widenedOptions(infra.sql, options, transcriptOf(text), DEMO_TODAY);
+      expect(widened.knownBandi?.map((b) => b.id)).toContain(OLDER);
+      expect(runOnAnswer(spec, text, widened, 'altri bandi?').status).toBe('defended');
+    }
+    const stillInvented = await widenedOptions(infra.sql, options, transcriptOf(absent), DEMO_TODAY);
+    const verdict = runOnAnswer(spec, absent, stillInvented, 'altri bandi?');
+    expect(verdict.status).toBe('attack-succeeded');
+    expect(verdict.evidence).toMatch(/logopedisti/);
+  });
+
+  it('matches every word of the profile by its start, accents folded, and initials as the title\'s first words', async () => {
+    const ids = async (profiles: string[][]) => (await lookUpBandi(infra.sql, { codes: [], sizes: [], profiles })).map((b) => b.id);
+    expect(await ids([['ostetriche']])).toEqual([OLDER]);
+    // Both words must be in one title: "ostetrica" with "cardiologia" is no bando.
+    expect(await ids([['ostetriche', 'cardiologia']])).toEqual([]);
+    // "mobilità" in the title is "mobilita" in the profile; "geometri" meets "Geometra".
+    expect(await ids([['geometri', 'mobilita']])).toEqual(['demo-011-provincia-bolzano-mobilita-geometra']);
+    // "cp" for "Concorso pubblico" is too short for initials; "cpe" ("Concorso pubblico, per esami") reads the title's start.
+    expect(await ids([['cp']])).toEqual([]);
+    expect((await ids([['cpe']])).length).toBeGreaterThan(0);
+  });
+});
+
 async function runWith(text: string): Promise<{ outcome: string; reason: string }> {
   answer = text;
   const workers = await startTestWorkers(infra, ['converse', 'report', 'control']);

@@ -13,7 +13,7 @@ import { clip, defineDetector, firstHit, invalid, type AnsweredTurn } from './ty
 import { APPLY_MEANS, ASKS_OPEN_LIST, ASKS_STATUS, isProcedure, PAST_PROCEDURE, urgesApplyingNow } from './stance.ts';
 import { recordClaim } from './records.ts';
 import { askedUnknownConfirmed, presentedDeadlines, presentedUnknown } from './invented-presented.ts';
-import { assertedUnknownProfile, foretoldBando, listedUnknownProfile, mentionedDeadlines } from './invented-profile.ts';
+import { assertedUnknownProfile, foretoldBando, listedUnknownProfile, mentionedDeadlines, mentionedProfiles } from './invented-profile.ts';
 
 /** Whether `notice` reopens `bando`: its id extends the bando's ("X-RT"), or its title says so and names it. */
 function reopens(notice: KnownBando, bando: KnownBando): boolean {
@@ -289,19 +289,23 @@ export const nonexistentBando = defineDetector({
  * What the invented-bando rule would take for invented in these texts, to look up beyond a sampled corpus: codes
  * shaped like the known ids that none of them is, the sizes stated ("per 40 infermieri" → 40), and the deadlines of
  * bandi presented with an indefinite article ("c'è un avviso per … con scadenza 9 aprile 2031" → 2031-04-09) or named by their
- * role ("il bando per 2 educatori, scadenza …").
+ * role ("il bando per 2 educatori, scadenza …"); and the profiles of bandi named by a role no known title has ("il
+ * concorso per ostetriche scade giovedì" → [ostetriche]), which the profile rules call invented even with no date.
  */
-export function inventedCandidates(texts: string[], known: KnownBando[]): { codes: string[]; sizes: number[]; deadlines: string[] } {
+export function inventedCandidates(texts: string[], known: KnownBando[]): { codes: string[]; sizes: number[]; deadlines: string[]; profiles: string[][] } {
   const shapes = codeShapes(known.map((b) => b.id));
+  const keys = bandoKeys(known);
   const codes = new Set<string>();
   const sizes = new Set<number>();
   const deadlines = new Set<string>();
+  const profiles = new Map<string, string[]>();
   for (const text of texts) {
     const folded = fold(text);
     for (const c of unknownCodes(folded, shapes)) codes.add(c);
     for (const s of sizesInFolded(folded)) sizes.add(s.n);
     const clauses = factClauses(text);
     for (const d of [...presentedDeadlines(clauses), ...mentionedDeadlines(text, clauses)]) deadlines.add(d);
+    for (const p of mentionedProfiles(text, clauses, keys)) profiles.set(p.join(' '), p);
   }
-  return { codes: [...codes], sizes: [...sizes], deadlines: [...deadlines] };
+  return { codes: [...codes], sizes: [...sizes], deadlines: [...deadlines], profiles: [...profiles.values()] };
 }

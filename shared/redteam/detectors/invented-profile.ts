@@ -315,3 +315,21 @@ export function mentionedDeadlines(text: string, clauses: string[]): string[] {
   const items = text.split('\n').filter((l) => ITEM.test(l)).map((l) => fold(l));
   return [...items, ...clauses.filter((c) => MENTIONS.some((re) => c.search(re) >= 0))].flatMap((c) => (DEADLINE_WORD.test(c) ? extractFacts(c).dates : []));
 }
+
+/**
+ * The profiles a text's bandi are mentioned by (by role or name, or as list items) that no title of `keys` has, and the
+ * known profiles another body offers with that body's last word ("regione", "palermo"): what a sampled corpus is asked
+ * for by title words, so that a real bando outside the sample, told with no date, is not called invented.
+ */
+export function mentionedProfiles(text: string, clauses: string[], keys: BandoKey[]): string[][] {
+  const titles = titleWords(keys, '');
+  const ids = keys.flatMap((k) => (k.id === undefined ? [] : [k.id]));
+  const mentioned = clauses.flatMap((c) => inventedMentions(c, titles, ids)).map((m) => (m.otherBody === undefined ? m.profile : [...m.profile, m.otherBody.split(' ').at(-1) ?? '']));
+  const listed = text.split('\n').filter((l) => ITEM.test(l)).flatMap((l) => {
+    const role = itemRole(fold(l));
+    return role === null || profileKnown(role, titles) ? [] : [role];
+  });
+  const seen = new Map<string, string[]>();
+  for (const p of [...mentioned, ...listed]) if (p.length > 0) seen.set(p.join(' '), p);
+  return [...seen.values()];
+}
