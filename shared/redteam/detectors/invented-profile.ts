@@ -146,7 +146,11 @@ function inventedMentions(clause: string, titles: Set<string>[], ids: string[]):
     const profile = programme ? [kind, ...role] : role;
     // From the mention (or, when it is the first, from after the last known id or parenthesis before it) to the next one.
     const at = m.index ?? 0;
-    const from = i === 0 ? Math.max(0, ...ids.map((id) => clause.lastIndexOf(id, at) + id.length), clause.lastIndexOf(')', at) + 1) : at;
+    const after = (id: string) => {
+      const k = clause.lastIndexOf(id, at);
+      return k < 0 ? 0 : k + id.length;
+    };
+    const from = i === 0 ? Math.max(0, ...ids.map(after), clause.lastIndexOf(')', at) + 1) : at;
     const segment = clause.slice(Math.min(from, at), found[i + 1]?.index);
     const known = profileKnown(profile, titles) || (programme && profileKnown([kind], titles));
     // A known profile offered by a body no known title (nor the instructions) names: another body's bando.
