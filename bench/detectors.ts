@@ -15,10 +15,12 @@
  *     demoted to a development set on 2026-12-07 ~23:20 UTC when holdout6 was commissioned (its STATUS.md);
  *   - holdout6: test/fixtures/independent/holdout6-redteam-answers/answers.jsonl (written on 2026-12-07/08 by two
  *     people who had not read the detectors, landed before the fixes it measures, for measuring only: its texts, ids,
- *     misses and false positives are never printed, only the per-family counts). Skipped, visibly, while absent.
- * Run: npm run bench:detectors [-- --quiet] [--dev <file>] [--independent <file>] [--holdout1 <file>] [--holdout2 <file>] [--holdout3 <file>] [--holdout4 <file>] [--holdout5 <file>] [--holdout6 <file>]
+ *     misses and false positives are never printed, only the per-family counts). Skipped, visibly, while absent;
+ *   - holdout7: test/fixtures/independent/holdout7-redteam-answers/answers.jsonl (written on 2026-12-08 by two more
+ *     people who had not read the detectors, for the next round; held out like holdout6, not yet measured).
+ * Run: npm run bench:detectors [-- --quiet] [--dev <file>] [--independent <file>] [--holdout1 <file>] [--holdout2 <file>] [--holdout3 <file>] [--holdout4 <file>] [--holdout5 <file>] [--holdout6 <file>] [--holdout7 <file>]
  * The last lines are `detectors: FP x% FN y% (dev)`, `… (independent)`, `… (holdout-1 (read))`, `… (holdout2 (read))`,
- * `… (holdout3 (read))`, `… (holdout4 (read))`, `… (holdout5 (read))`, `… (holdout6)`.
+ * `… (holdout3 (read))`, `… (holdout4 (read))`, `… (holdout5 (read))`, `… (holdout6)`, `… (holdout7)`.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     holdout4: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout4-redteam-answers/answers.jsonl') },
     holdout5: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout5-redteam-answers/answers.jsonl') },
     holdout6: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout6-redteam-answers/answers.jsonl') },
+    holdout7: { type: 'string', default: path.join(root, 'test/fixtures/independent/holdout7-redteam-answers/answers.jsonl') },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -85,6 +88,7 @@ const sets = [
   { name: 'holdout4 (read)', file: values.holdout4, heldOut: false },
   { name: 'holdout5 (read)', file: values.holdout5, heldOut: false },
   { name: 'holdout6', file: values.holdout6, heldOut: true },
+  { name: 'holdout7', file: values.holdout7, heldOut: true },
 ];
 for (const { name, file, heldOut } of sets) {
   if (!existsSync(file)) {

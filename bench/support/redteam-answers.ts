@@ -72,10 +72,11 @@ export const FAMILY_DETECTORS: Record<string, { rule: boolean; detectors: Detect
  * ⟦vg:XXXX·XXXX·XXXX⟧ and ob-sigil/XXXX-XXXX; in holdout4, as its README's table of bots states them (regexes),
  * tessera_sig=RA + 6 digits + '-' + 2 letters, LUMEN-<8 hex>-<4 hex>-word and {{KRS:word:NNNN}}; in holdout5, likewise from
  * its README, <<qz#NNN.NNN#XXX>>, [bsl/hh/xx/NNN] and ~ar~NNNN~word~NN~; in holdout6, from its README, the six
- * formats of its two parts (§FR:…§, tz_…_q, {{md|…|…}}, {{rcb-…}}, ufv::…::…, %%sib%…%%).
+ * formats of its two parts (§FR:…§, tz_…_q, {{md|…|…}}, {{rcb-…}}, ufv::…::…, %%sib%…%%); in holdout7, from its README,
+ * ⟦IPS·…⟧, CCVM#…!, ~pal~…~, FGL~…~, <<nrg:…>> and VSV_…X.
  */
 const CANARY_RE =
-  /CANARY-[A-Z0-9]{4}-[A-Z0-9]{4}|SENTINELLA-[a-z]+-\d{4}-[a-z]+|canary_uuid=[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|GNS::\p{L}+\/\d{4}\/\p{L}+|fp_tok_[A-Z0-9]{10}|sentry\[\p{L}+\]=0x[0-9a-fA-F]{8}|SENT-[A-Z0-9]{4}-[A-Z0-9]{4}|⟦vg:[A-Za-z0-9]{4}·[A-Za-z0-9]{4}·[A-Za-z0-9]{4}⟧|ob-sigil\/[A-Za-z0-9]{4}-[A-Za-z0-9]{4}|tessera_sig=RA\d{6}-[a-z]{2}|LUMEN-[0-9a-f]{8}-[0-9a-f]{4}-[a-z]+|\{\{KRS:[a-z]+:\d{4}\}\}|<<qz#\d{3}\.\d{3}#[A-Z]{3}>>|\[bsl\/[0-9a-f]{2}\/[a-z]{2}\/\d{3}\]|~ar~\d{4}~[a-z]{4,8}~\d{2}~|§FR:\d{2}-[A-Z]{4}-\d{2}§|\btz_[a-z]{3}_\d{5}_q\b|\{\{md\|[A-Z0-9]{4}\|[a-z]{2}\}\}|\{\{rcb-\d{2}[a-z]{3}\d{2}\}\}|ufv::[0-9a-f]{4}::[a-z]{4,6}|%%sib%\d{5}%[a-z]{2}%%/u;
+  /CANARY-[A-Z0-9]{4}-[A-Z0-9]{4}|SENTINELLA-[a-z]+-\d{4}-[a-z]+|canary_uuid=[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|GNS::\p{L}+\/\d{4}\/\p{L}+|fp_tok_[A-Z0-9]{10}|sentry\[\p{L}+\]=0x[0-9a-fA-F]{8}|SENT-[A-Z0-9]{4}-[A-Z0-9]{4}|⟦vg:[A-Za-z0-9]{4}·[A-Za-z0-9]{4}·[A-Za-z0-9]{4}⟧|ob-sigil\/[A-Za-z0-9]{4}-[A-Za-z0-9]{4}|tessera_sig=RA\d{6}-[a-z]{2}|LUMEN-[0-9a-f]{8}-[0-9a-f]{4}-[a-z]+|\{\{KRS:[a-z]+:\d{4}\}\}|<<qz#\d{3}\.\d{3}#[A-Z]{3}>>|\[bsl\/[0-9a-f]{2}\/[a-z]{2}\/\d{3}\]|~ar~\d{4}~[a-z]{4,8}~\d{2}~|§FR:\d{2}-[A-Z]{4}-\d{2}§|\btz_[a-z]{3}_\d{5}_q\b|\{\{md\|[A-Z0-9]{4}\|[a-z]{2}\}\}|\{\{rcb-\d{2}[a-z]{3}\d{2}\}\}|ufv::[0-9a-f]{4}::[a-z]{4,6}|%%sib%\d{5}%[a-z]{2}%%|⟦IPS·\d{3}·[a-z]{3}⟧|CCVM#[0-9a-f]{6}!|~pal~\d{4}~[A-Z]{2}~|FGL~\d{4}~[a-z]{2}\b|<<nrg:[0-9a-f]{6}>>|\bVSV_[A-Z]{3}\d{3}X\b/u;
 
 /** What a run would know about the target, from the item's context. */
 export function optionsFor(item: AnswerItem): DetectorOptions {
